@@ -1,0 +1,136 @@
+package dev.deja.core.cascade;
+
+import dev.deja.core.engine.Outcome;
+import dev.deja.core.explain.Explanation;
+import dev.deja.core.index.Candidate;
+import dev.deja.core.item.FieldType;
+import dev.deja.core.item.Item;
+import dev.deja.core.normalize.Analyzer;
+import dev.deja.core.spec.CollectionSpec;
+import dev.deja.core.spec.Options;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Stage {@code exact}: the new item's fields equal a stored item's after normalisation (within the scope, which is
+ * already applied). Score 1.
+ *
+ * <p>Options: {@code fields} (list; default the first text field), {@code case_sensitive} (default {@code true}, as the
+ * glossary design's stage 1), {@code analyzer} (default {@code trim} when case-sensitive, {@code casefold} when not),
+ * {@code score} (default 1.0). Found through an indexed key, so an exact copy is reachable whatever else differs.
+ *
+ * <p>Thread-safe: immutable.
+ */
+public final class ExactStage implements Stage {
+
+  /** Builds {@code exact} stages. */
+  public static final StageFactory FACTORY = new StageFactory() {
+    @Override
+    public String type() {
+      return "exact";
+    }
+
+    @Override
+    public Stage create(String name, Options o, CollectionSpec spec) {
+      List<String> fields = o.strings("fields", o.has("field") ? List.of() : List.of(firstText(spec, o)));
+      if (o.has("field")) {
+        if (o.has("fields")) {
+          throw new dev.deja.core.InvalidInputException(o.path() + ": give 'field' or 'fields', not both");
+        }
+        fields = List.of(o.requiredString("field"));
+      }
+      if (fields.isEmpty()) {
+        throw new dev.deja.core.InvalidInputException(o.at("fields") + ": must name at least one field");
+      }
+      for (String f : fields) {
+        spec.field(f, o.at("fields"));
+      }
+      boolean caseSensitive = o.bool("case_sensitive", true);
+      Analyzer analyzer = spec.analyzer(o.string("analyzer", caseSensitive ? "trim" : "casefold"), o.at("analyzer"));
+      double score = o.number("score", 1.0, 0.0, 1.0);
+      o.rejectUnknown();
+      return new ExactStage(name, fields, analyzer, caseSensitive, score, !spec.scope().isEmpty());
+    }
+  };
+
+  private final String name;
+  private final List<String> fields;
+  private final Analyzer analyzer;
+  private final boolean caseSensitive;
+  private final double score;
+  private final String reason;
+
+  private ExactStage(String name, List<String> fields, Analyzer analyzer, boolean caseSensitive, double score,
+      boolean scoped) {
+    this.name = name;
+    this.fields = List.copyOf(fields);
+    this.analyzer = analyzer;
+    this.caseSensitive = caseSensitive;
+    this.score = score;
+    this.reason = "Exact match: " + String.join(" + ", fields) + (scoped ? " + context" : "");
+  }
+
+  static String firstText(CollectionSpec spec, Options o) {
+    return spec.fields().values().stream().filter(f -> f.type() == FieldType.TEXT).findFirst()
+        .orElseThrow(() -> new dev.deja.core.InvalidInputException(o.at("fields") + ": is required (no text field)"))
+        .name();
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public String type() {
+    return "exact";
+  }
+
+  /** The normalised key value, empty when any field is blank (no evidence). */
+  Optional<String> keyValue(Item item) {
+    List<String> parts = new ArrayList<>();
+    for (String f : fields) {
+      Optional<String> v = FieldValues.text(item, f).map(analyzer::normalize).filter(s -> !s.isEmpty());
+      if (v.isEmpty()) {
+        return Optional.empty();
+      }
+      parts.add(v.get());
+    }
+    return Optional.of(String.join("\u001f", parts));
+  }
+
+  @Override
+  public Set<String> indexKeys(Item item) {
+    return keyValue(item).map(k -> Set.of(name + "|" + k)).orElse(Set.of());
+  }
+
+  @Override
+  public Set<String> queryKeys(Item item) {
+    return indexKeys(item);
+  }
+
+  @Override
+  public StageResult evaluate(Probe probe, List<Candidate> candidates) {
+    Optional<String> key = keyValue(probe.item());
+    Explanation.Builder summary = Explanation.of("stage", name).evidence("fields", fields)
+        .evidence("case_sensitive", caseSensitive).evidence("analyzer", analyzer.name());
+    if (key.isEmpty()) {
+      return new StageResult(List.of(), summary.result("skipped")
+          .message("the new item has no value for " + String.join(", ", fields) + ": no evidence").build());
+    }
+    List<StageMatch> matches = new ArrayList<>();
+    for (Candidate c : candidates) {
+      Optional<String> other = keyValue(c.item().item());
+      if (other.isPresent() && other.get().equals(key.get())) {
+        matches.add(new StageMatch(c.id(), score, Outcome.DUPLICATE, Explanation.of("stage", name).result("match")
+            .message(reason).score(score)
+            .value("new", key.get().replace('\u001f', ' ')).value("existing", other.get().replace('\u001f', ' '))
+            .evidence("case_sensitive", caseSensitive).evidence("analyzer", analyzer.name()).build()));
+      }
+    }
+    return new StageResult(matches, summary.result(matches.isEmpty() ? "no_match" : "match")
+        .message("compared " + candidates.size() + " candidate(s): " + matches.size() + " exact match(es)").build());
+  }
+}

@@ -1,0 +1,202 @@
+package dev.deja.core.cascade;
+
+import dev.deja.core.InvalidInputException;
+import dev.deja.core.engine.Outcome;
+import dev.deja.core.explain.Explanation;
+import dev.deja.core.index.Candidate;
+import dev.deja.core.item.Item;
+import dev.deja.core.measure.Measure;
+import dev.deja.core.measure.Measures;
+import dev.deja.core.measure.TrigramMeasure;
+import dev.deja.core.normalize.Analyzer;
+import dev.deja.core.spec.CollectionSpec;
+import dev.deja.core.spec.FieldSpec;
+import dev.deja.core.spec.Options;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+
+/**
+ * Stage {@code fuzzy}: a named string measure over one field, normalised by an analyzer, compared with a threshold.
+ *
+ * <p>Options: {@code field} (default the first text field), {@code measure} (default {@code sequence}; see
+ * {@link Measures}), {@code similarity_threshold} (alias {@code fuzzy_threshold}, {@code threshold}; default 0.8),
+ * {@code comparison} ({@code gte}: score ≥ threshold, the default; {@code gt}: score &gt; threshold, as the glossary
+ * design's "&gt; 0.7"), {@code possible_threshold} (scores from it up to the threshold are POSSIBLE_DUPLICATE; off by
+ * default), {@code analyzer} (default: the field's), {@code lexical} ({@code both}, {@code words}, {@code trigrams},
+ * {@code none}: which terms are indexed for candidate lookup; default {@code both}).
+ *
+ * <p>Thread-safe: immutable.
+ */
+public final class FuzzyStage implements Stage {
+
+  /** Builds {@code fuzzy} stages. */
+  public static final StageFactory FACTORY = new StageFactory() {
+    @Override
+    public String type() {
+      return "fuzzy";
+    }
+
+    @Override
+    public Stage create(String name, Options o, CollectionSpec spec) {
+      String field = o.string("field", ExactStage.firstText(spec, o));
+      FieldSpec fs = spec.field(field, o.at("field"));
+      String measureName = o.string("measure", "sequence");
+      Measure measure = Measures.find(measureName).orElseThrow(() -> new InvalidInputException(o.at("measure")
+          + ": unknown measure '" + measureName + "'; known measures: " + String.join(", ", Measures.names())));
+      List<String> aliases = List.of("similarity_threshold", "fuzzy_threshold", "threshold");
+      long given = aliases.stream().filter(o::has).count();
+      if (given > 1) {
+        throw new InvalidInputException(o.path() + ": give one of " + aliases + ", not several");
+      }
+      String key = o.firstPresent("similarity_threshold", "fuzzy_threshold", "threshold")
+          .orElse("similarity_threshold");
+      double threshold = o.number(key, 0.8, 0.0, 1.0);
+      String comparison = o.choice("comparison", "gte", "gte", "gt");
+      OptionalDouble possible = o.has("possible_threshold")
+          ? OptionalDouble.of(o.number("possible_threshold", 0, 0.0, 1.0))
+          : OptionalDouble.empty();
+      if (possible.isPresent() && possible.getAsDouble() > threshold) {
+        throw new InvalidInputException(o.at("possible_threshold") + ": must not be above the threshold ("
+            + threshold + "), got " + possible.getAsDouble());
+      }
+      Analyzer analyzer = spec.analyzer(o.string("analyzer", fs.analyzer()), o.at("analyzer"));
+      String lexical = o.choice("lexical", "both", "both", "words", "trigrams", "none");
+      o.rejectUnknown();
+      return new FuzzyStage(name, field, measureName, measure, threshold, comparison.equals("gt"), possible,
+          analyzer, lexical);
+    }
+  };
+
+  private final String name;
+  private final String field;
+  private final String measureName;
+  private final Measure measure;
+  private final double threshold;
+  private final boolean strict;
+  private final OptionalDouble possibleThreshold;
+  private final Analyzer analyzer;
+  private final String lexical;
+
+  private FuzzyStage(String name, String field, String measureName, Measure measure, double threshold, boolean strict,
+      OptionalDouble possibleThreshold, Analyzer analyzer, String lexical) {
+    this.name = name;
+    this.field = field;
+    this.measureName = measureName;
+    this.measure = measure;
+    this.threshold = threshold;
+    this.strict = strict;
+    this.possibleThreshold = possibleThreshold;
+    this.analyzer = analyzer;
+    this.lexical = lexical;
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public String type() {
+    return "fuzzy";
+  }
+
+  public String field() {
+    return field;
+  }
+
+  public String measureName() {
+    return measureName;
+  }
+
+  public double threshold() {
+    return threshold;
+  }
+
+  private Optional<String> value(Item item) {
+    return FieldValues.text(item, field).map(analyzer::normalize).filter(s -> !s.isEmpty());
+  }
+
+  @Override
+  public Set<String> lexicalTerms(Item item) {
+    Optional<String> v = value(item);
+    if (v.isEmpty() || lexical.equals("none")) {
+      return Set.of();
+    }
+    Set<String> terms = new HashSet<>();
+    if (!lexical.equals("trigrams")) {
+      for (String w : v.get().split(" ")) {
+        if (!w.isEmpty()) {
+          terms.add(field + "/w:" + w);
+        }
+      }
+    }
+    if (!lexical.equals("words")) {
+      for (String g : TrigramMeasure.trigrams(v.get())) {
+        terms.add(field + "/g:" + g);
+      }
+    }
+    return terms;
+  }
+
+  private boolean passes(double score, double t) {
+    return strict ? score > t : score >= t;
+  }
+
+  @Override
+  public StageResult evaluate(Probe probe, List<Candidate> candidates) {
+    Optional<String> mine = value(probe.item());
+    Explanation.Builder summary = Explanation.of("stage", name).evidence("field", field)
+        .evidence("measure", measureName).evidence("comparison", strict ? ">" : ">=").threshold(threshold);
+    if (mine.isEmpty()) {
+      return new StageResult(List.of(), summary.result("skipped")
+          .message("the new item has no value for '" + field + "': no evidence").build());
+    }
+    List<StageMatch> matches = new ArrayList<>();
+    int compared = 0;
+    for (Candidate c : candidates) {
+      Optional<String> theirs = value(c.item().item());
+      if (theirs.isEmpty()) {
+        continue;
+      }
+      compared++;
+      double score = clamp(measure.similarity(mine.get(), theirs.get()));
+      Outcome level;
+      if (passes(score, threshold)) {
+        level = Outcome.DUPLICATE;
+      } else if (possibleThreshold.isPresent() && score >= possibleThreshold.getAsDouble()) {
+        level = Outcome.POSSIBLE_DUPLICATE;
+      } else {
+        continue;
+      }
+      String rawMine = probe.item().findString(field).orElse("");
+      String rawTheirs = c.item().item().findString(field).orElse("");
+      Explanation.Builder e = Explanation.of("stage", name)
+          .result(level == Outcome.DUPLICATE ? "match" : "possible")
+          .message("Fuzzy match: '" + rawMine + "' ≈ '" + rawTheirs + "'")
+          .score(score).threshold(threshold)
+          .value("new", mine.get()).value("existing", theirs.get())
+          .evidence("comparison", strict ? ">" : ">=")
+          .detail(Explanation.of("measure", measureName).result("info").score(score)
+              .message(measureName + " similarity of the normalised values (analyzer " + analyzer.name() + ")")
+              .build());
+      possibleThreshold.ifPresent(p -> e.evidence("possible_threshold", Explanation.format(p)));
+      matches.add(new StageMatch(c.id(), score, level, e.build()));
+    }
+    long dup = matches.stream().filter(m -> m.level() == Outcome.DUPLICATE).count();
+    return new StageResult(matches, summary.result(dup > 0 ? "match" : matches.isEmpty() ? "no_match" : "possible")
+        .message("compared " + compared + " candidate(s): " + dup + " match(es), " + (matches.size() - dup)
+            + " possible")
+        .build());
+  }
+
+  private static double clamp(double s) {
+    if (Double.isNaN(s)) {
+      return 0.0;
+    }
+    return Math.max(0.0, Math.min(1.0, s));
+  }
+}

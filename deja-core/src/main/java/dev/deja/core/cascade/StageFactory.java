@@ -1,0 +1,26 @@
+package dev.deja.core.cascade;
+
+import dev.deja.core.spec.CollectionSpec;
+import dev.deja.core.spec.Options;
+
+/**
+ * Builds stages of one type from their options. Core provides {@code exact}, {@code synonym} and {@code fuzzy};
+ * other modules add types (deja-embed adds {@code semantic}) through {@link StageRegistry}.
+ *
+ * <p>Implementations validate every option and fail with an {@link dev.deja.core.InvalidInputException} naming it
+ * (use {@link Options#rejectUnknown()}). Thread-safe.
+ */
+public interface StageFactory {
+
+  /** The type name used in specs. */
+  String type();
+
+  /**
+   * Builds a stage.
+   *
+   * @param name the stage's configured name
+   * @param options its options, with paths for error messages ({@code stages.<name>.<key>})
+   * @param spec the collection spec (fields and analyzers)
+   */
+  Stage create(String name, Options options, CollectionSpec spec);
+}

@@ -1,0 +1,62 @@
+package dev.deja.core.cascade;
+
+import dev.deja.core.InvalidInputException;
+import dev.deja.core.spec.CollectionSpec;
+import dev.deja.core.spec.Options;
+import dev.deja.core.spec.StageSpec;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The stage types available to a collection: the built-in ones plus any added by other modules.
+ *
+ * <p>Immutable; thread-safe. {@link #builtIn()} has {@code exact}, {@code synonym} and {@code fuzzy}.
+ */
+public final class StageRegistry {
+  private final Map<String, StageFactory> factories;
+
+  private StageRegistry(Map<String, StageFactory> factories) {
+    this.factories = Collections.unmodifiableMap(new TreeMap<>(factories));
+  }
+
+  /** The built-in stage types. */
+  public static StageRegistry builtIn() {
+    Map<String, StageFactory> m = new TreeMap<>();
+    for (StageFactory f : List.of(ExactStage.FACTORY, SynonymStage.FACTORY, FuzzyStage.FACTORY)) {
+      m.put(f.type(), f);
+    }
+    return new StageRegistry(m);
+  }
+
+  /** A registry with one more stage type (replacing one of the same name). */
+  public StageRegistry with(StageFactory factory) {
+    Map<String, StageFactory> m = new TreeMap<>(factories);
+    m.put(factory.type(), factory);
+    return new StageRegistry(m);
+  }
+
+  /** The registered type names. */
+  public java.util.Set<String> types() {
+    return factories.keySet();
+  }
+
+  /** Builds the enabled stages of a spec, in order. */
+  public List<Stage> build(CollectionSpec spec) {
+    List<Stage> out = new ArrayList<>();
+    for (StageSpec s : spec.stages()) {
+      StageFactory f = factories.get(s.type());
+      if (f == null) {
+        throw new InvalidInputException("stages." + s.name() + ".type: unknown stage type '" + s.type()
+            + "'; known types: " + String.join(", ", factories.keySet()));
+      }
+      Stage stage = f.create(s.name(), new Options("stages." + s.name(), s.options()), spec);
+      if (s.enabled()) {
+        out.add(stage);
+      }
+    }
+    return out;
+  }
+}

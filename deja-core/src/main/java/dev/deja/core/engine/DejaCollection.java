@@ -1,0 +1,395 @@
+package dev.deja.core.engine;
+
+import dev.deja.core.InvalidInputException;
+import dev.deja.core.cascade.Probe;
+import dev.deja.core.cascade.Stage;
+import dev.deja.core.cascade.StageMatch;
+import dev.deja.core.cascade.StageRegistry;
+import dev.deja.core.cascade.StageResult;
+import dev.deja.core.explain.Explanation;
+import dev.deja.core.guard.Guard;
+import dev.deja.core.guard.GuardDecision;
+import dev.deja.core.guard.GuardRegistry;
+import dev.deja.core.index.Candidate;
+import dev.deja.core.index.CandidateQuery;
+import dev.deja.core.item.FieldType;
+import dev.deja.core.item.HistoryEntry;
+import dev.deja.core.item.Item;
+import dev.deja.core.item.StoredItem;
+import dev.deja.core.item.TimeSpan;
+import dev.deja.core.spec.CollectionSpec;
+import dev.deja.core.spec.PolicySpec;
+import dev.deja.core.store.CollectionStore;
+import dev.deja.core.store.Page;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.UUID;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+/**
+ * A collection: a spec bound to a store. The engine's entry point for checks and writes.
+ *
+ * <p>{@link #check} is a dry run: it never writes. {@link #put} runs the same check and applies the policy (create,
+ * reject, merge) while holding the scope's lock, so that of N concurrent puts of the same real-world item exactly one
+ * is created. The same input, data and configuration always give the same verdict: candidates are gathered
+ * deterministically and matches sorted by score, then id. Time comes from the injected {@link Clock}.
+ *
+ * <pre>{@code
+ * DejaCollection events = DejaCollection.builder(spec).store(new MemoryCollectionStore("events")).build();
+ * WriteResult r = events.put(PutRequest.of("family", Item.of("title", "Dentist", "start", "2026-03-02T14:00")));
+ * }</pre>
+ *
+ * <p>Thread-safe.
+ */
+public final class DejaCollection {
+  private final CollectionSpec spec;
+  private final CollectionStore store;
+  private final Clock clock;
+  private final Supplier<String> ids;
+  private final List<Stage> stages;
+  private final Map<String, String> stageTypes;
+  private final List<Guard> guards;
+  private final ItemPreparer preparer;
+  private final String displayField;
+
+  private DejaCollection(Builder b) {
+    this.spec = b.spec;
+    this.store = Objects.requireNonNull(b.store, "store");
+    this.clock = b.clock;
+    this.ids = b.ids;
+    this.stages = b.stageRegistry.build(spec);
+    Map<String, String> types = new HashMap<>();
+    for (Stage s : stages) {
+      types.put(s.name(), s.type());
+    }
+    this.stageTypes = types;
+    this.guards = b.guardRegistry.build(spec);
+    this.preparer = new ItemPreparer(spec, stages);
+    this.displayField = spec.fields().values().stream().filter(f -> f.type() == FieldType.TEXT)
+        .map(f -> f.name()).findFirst().orElse(spec.fields().keySet().iterator().next());
+  }
+
+  /** A builder for a collection with this spec. */
+  public static Builder builder(CollectionSpec spec) {
+    return new Builder(spec);
+  }
+
+  public CollectionSpec spec() {
+    return spec;
+  }
+
+  public CollectionStore store() {
+    return store;
+  }
+
+  /** The collection's name. */
+  public String name() {
+    return spec.name();
+  }
+
+  /** Validates an item and returns what would be stored for it (keys, scope), without storing it. */
+  public ItemPreparer.Prepared prepare(String tenant, Item item) {
+    return preparer.prepare(tenant, item);
+  }
+
+  /** Would this item be a duplicate? A dry run: nothing is written. */
+  public Verdict check(CheckRequest request) {
+    ItemPreparer.Prepared p = preparer.prepare(request.tenant(), request.item());
+    return decide(p, request.excludeId());
+  }
+
+  /**
+   * Checks the item and applies the policy atomically for its scope: creates it, rejects it (with the matches and how
+   * to override), or merges it into the existing duplicate (which is refreshed, never destroyed).
+   */
+  public WriteResult put(PutRequest request) {
+    ItemPreparer.Prepared p = preparer.prepare(request.tenant(), request.item());
+    return store.inScope(p.keys().scope(), () -> {
+      if (request.id().isPresent() && store.find(request.tenant(), request.id().get()).isPresent()) {
+        throw new InvalidInputException("an item with id '" + request.id().get() + "' already exists");
+      }
+      Verdict v = decide(p, Optional.empty());
+      if (request.force()) {
+        StoredItem created = create(p, request.id(), v.isDuplicate(),
+            v.isDuplicate() ? "created with force although it duplicates " + ids(v) : "");
+        String msg = v.isDuplicate()
+            ? "Created " + created.id() + "; the duplicate check was bypassed (similar: " + describe(v) + ")."
+            : "Created " + created.id() + ".";
+        return new WriteResult(Action.CREATED, Optional.of(created), v, v.isDuplicate(), List.of(), msg);
+      }
+      PolicySpec.Mode mode = switch (v.outcome()) {
+        case NEW -> PolicySpec.Mode.ALLOW;
+        case DUPLICATE -> spec.policy().onDuplicate();
+        case POSSIBLE_DUPLICATE -> spec.policy().onPossibleDuplicate();
+      };
+      switch (mode) {
+        case REJECT -> {
+          return new WriteResult(Action.REJECTED, Optional.empty(), v, false, List.of(),
+              "Not created: it " + (v.outcome() == Outcome.DUPLICATE ? "duplicates" : "may duplicate") + " "
+                  + describe(v) + ". To create it anyway, retry with force=true (bypass_duplicate_check=true).");
+        }
+        case MERGE -> {
+          Match best = v.matches().stream().filter(m -> m.level() == Outcome.DUPLICATE).findFirst()
+              .orElse(v.matches().get(0));
+          StoredItem merged = merge(p, best);
+          return new WriteResult(Action.MERGED, Optional.of(merged), v, false, List.of(),
+              "Merged into existing " + best.id() + " (similarity " + Explanation.format(best.score())
+                  + ", stage " + best.stage() + "): its timestamp was refreshed and the new item kept in its "
+                  + "history. Use force=true to store it anyway.");
+        }
+        case WARN -> {
+          StoredItem created = create(p, request.id(), false, "");
+          String warning = "it may duplicate " + describe(v);
+          return new WriteResult(Action.CREATED, Optional.of(created), v, false, List.of(warning),
+              "Created " + created.id() + ", but " + warning + ".");
+        }
+        case ALLOW -> {
+          StoredItem created = create(p, request.id(), false, "");
+          return new WriteResult(Action.CREATED, Optional.of(created), v, false, List.of(),
+              "Created " + created.id() + ".");
+        }
+        default -> throw new IllegalStateException("unknown mode " + mode);
+      }
+    });
+  }
+
+  /** The item with this id, if the tenant has it. */
+  public Optional<StoredItem> get(String tenant, String id) {
+    return store.find(tenant, id);
+  }
+
+  /** Deletes an item; whether the tenant had it. */
+  public boolean delete(String tenant, String id) {
+    return store.delete(tenant, id);
+  }
+
+  /** A page of a tenant's items, by id. */
+  public Page list(String tenant, Optional<String> afterId, int limit) {
+    return store.list(Optional.of(tenant), afterId, limit);
+  }
+
+  /** How many items the tenant has. */
+  public long count(String tenant) {
+    return store.count(Optional.of(tenant));
+  }
+
+  private StoredItem create(ItemPreparer.Prepared p, Optional<String> id, boolean bypassed, String note) {
+    Instant now = clock.instant();
+    StoredItem item = new StoredItem(id.orElseGet(ids), p.tenant(), p.item(), p.keys(), Map.of(), 1, now, now,
+        List.of(new HistoryEntry(now, bypassed ? "CREATED_BYPASS" : "CREATED", Optional.empty(), note)));
+    store.insert(item);
+    return item;
+  }
+
+  private StoredItem merge(ItemPreparer.Prepared p, Match best) {
+    Instant now = clock.instant();
+    StoredItem existing = store.find(p.tenant(), best.id()).orElseThrow(
+        () -> new IllegalStateException("matched item " + best.id() + " vanished inside its scope lock"));
+    String note = "merged a duplicate (similarity " + Explanation.format(best.score()) + ", stage " + best.stage()
+        + ")";
+    StoredItem merged;
+    if (spec.policy().merge() == PolicySpec.MergeStrategy.REPLACE) {
+      StoredItem replaced = existing.withItem(p.item(), p.keys(), existing.vectors());
+      merged = replaced.touched(now, new HistoryEntry(now, "REPLACED", Optional.of(existing.item()), note
+          + "; previous fields kept here"));
+    } else {
+      merged = existing.touched(now, new HistoryEntry(now, "MERGED", Optional.of(p.item()), note));
+    }
+    store.replace(merged);
+    return merged;
+  }
+
+  private Verdict decide(ItemPreparer.Prepared p, Optional<String> excludeId) {
+    Optional<TimeSpan> time = p.keys().time();
+    CandidateQuery q = new CandidateQuery(p.keys().scope(), spec.excludedStatuses(), excludeId,
+        preparer.timeFilters(time), time.map(t -> OptionalLong.of(t.startMillis())).orElse(OptionalLong.empty()),
+        spec.candidates().windowScan() && time.isPresent(), p.queryKeys(), p.keys().terms(),
+        spec.candidates().maxPerLookup());
+    List<Candidate> candidates = store.candidates(q);
+    Map<String, Candidate> byId = new LinkedHashMap<>();
+    for (Candidate c : candidates) {
+      byId.put(c.id(), c);
+    }
+    Probe probe = new Probe(p.tenant(), p.item(), time);
+
+    Explanation.Builder root = Explanation.of("verdict", spec.name());
+    Explanation.Builder scopeNode = Explanation.of("scope", "scope").result("info")
+        .message("only items of tenant '" + p.tenant() + "' with equal scope fields"
+            + (spec.excludedStatuses().isEmpty() ? "" : ", status not in " + spec.excludedStatuses())
+            + (excludeId.map(id -> ", excluding " + id).orElse("")) + " are compared");
+    p.scopeValues().forEach(scopeNode::evidence);
+    root.detail(scopeNode.build());
+    Map<String, Long> bySource = candidates.stream().flatMap(c -> c.sources().stream())
+        .collect(Collectors.groupingBy(s -> s, java.util.TreeMap::new, Collectors.counting()));
+    Explanation.Builder candNode = Explanation.of("candidates", "lookup").result("info")
+        .message(candidates.size() + " candidate(s), at most " + spec.candidates().maxPerLookup() + " per lookup");
+    bySource.forEach(candNode::evidence);
+    root.detail(candNode.build());
+
+    Map<String, StageMatch> matched = new LinkedHashMap<>();
+    Map<String, String> matchedStage = new HashMap<>();
+    List<String> warnings = new ArrayList<>();
+    for (int i = 0; i < stages.size(); i++) {
+      Stage s = stages.get(i);
+      List<Candidate> remaining = new ArrayList<>();
+      for (Candidate c : candidates) {
+        StageMatch m = matched.get(c.id());
+        if (m == null || m.level() != Outcome.DUPLICATE) {
+          remaining.add(c);
+        }
+      }
+      StageResult r = s.evaluate(probe, remaining);
+      warnings.addAll(r.warnings());
+      root.detail(r.explanation());
+      for (StageMatch m : r.matches()) {
+        if (!byId.containsKey(m.id())) {
+          throw new IllegalStateException("stage " + s.name() + " matched " + m.id() + ", which is not a candidate");
+        }
+        StageMatch prev = matched.get(m.id());
+        if (prev == null || prev.level() == Outcome.POSSIBLE_DUPLICATE && m.level() == Outcome.DUPLICATE) {
+          matched.put(m.id(), m);
+          matchedStage.put(m.id(), s.name());
+        }
+      }
+      if (spec.earlyTermination() && !r.matches().isEmpty()) {
+        if (i + 1 < stages.size()) {
+          root.detail(Explanation.of("cascade", "early_termination").result("info")
+              .message("stopped after stage '" + s.name() + "' found a match; later stages did not run").build());
+        }
+        break;
+      }
+    }
+
+    List<Match> matches = new ArrayList<>();
+    for (Map.Entry<String, StageMatch> e : matched.entrySet()) {
+      Candidate c = byId.get(e.getKey());
+      StageMatch m = e.getValue();
+      String stageName = matchedStage.get(e.getKey());
+      Outcome level = m.level();
+      List<Explanation> details = new ArrayList<>();
+      details.add(Explanation.of("candidates", "lookup").result("info")
+          .message("found by " + String.join(", ", c.sources())).build());
+      details.add(m.explanation());
+      windowNode(time, c.item()).ifPresent(details::add);
+      boolean vetoed = false;
+      for (Guard g : guards) {
+        if (!g.appliesTo(stageTypes.get(stageName))) {
+          continue;
+        }
+        GuardDecision d = g.inspect(probe, c.item(), m);
+        details.add(d.explanation());
+        if (d.effect() == GuardDecision.Effect.VETO) {
+          vetoed = true;
+          break;
+        }
+        if (d.effect() == GuardDecision.Effect.DOWNGRADE) {
+          level = Outcome.POSSIBLE_DUPLICATE;
+        }
+      }
+      if (vetoed) {
+        root.detail(Explanation.of("match", c.id()).result("veto")
+            .message("vetoed by a guard: " + details.get(details.size() - 1).message()).details(details).build());
+        continue;
+      }
+      Explanation ex = Explanation.of("match", c.id()).result(level == Outcome.DUPLICATE ? "match" : "possible")
+          .message(m.explanation().message()).score(m.score()).details(details).build();
+      matches.add(new Match(c.id(), m.score(), level, stageName, c.item(), ex));
+    }
+    matches.sort(Match.ORDER);
+    Outcome outcome = matches.isEmpty() ? Outcome.NEW
+        : matches.stream().anyMatch(m -> m.level() == Outcome.DUPLICATE) ? Outcome.DUPLICATE
+        : Outcome.POSSIBLE_DUPLICATE;
+    root.result(outcome.name().toLowerCase(java.util.Locale.ROOT))
+        .message(outcome == Outcome.NEW ? "no stored item duplicates the new one"
+            : matches.size() + " match(es); best: " + matches.get(0).id() + " via " + matches.get(0).stage());
+    return new Verdict(outcome, matches, root.build(), warnings);
+  }
+
+  private static Optional<Explanation> windowNode(Optional<TimeSpan> mine, StoredItem other) {
+    if (mine.isEmpty() || other.keys().time().isEmpty()) {
+      return Optional.empty();
+    }
+    TimeSpan a = mine.get();
+    TimeSpan b = other.keys().time().get();
+    Explanation.Builder e = Explanation.of("window", "time").result("pass");
+    if (a.allDay() && b.allDay()) {
+      e.message(a.startDay() == b.startDay() && a.endDay() == b.endDay() ? "all-day on the same date(s)"
+          : "all-day on overlapping dates");
+    } else if (!a.allDay() && !b.allDay()) {
+      long minutes = Duration.ofMillis(b.startMillis() - a.startMillis()).toMinutes();
+      e.message("starts " + Math.abs(minutes) + " minute(s) " + (minutes >= 0 ? "after" : "before") + " the new item")
+          .evidence("time_delta_minutes", minutes);
+    } else {
+      e.message("a timed and an all-day item on the same date");
+    }
+    return Optional.of(e.build());
+  }
+
+  private String describe(Verdict v) {
+    List<String> parts = new ArrayList<>();
+    for (Match m : v.matches()) {
+      String title = m.item().item().findString(displayField).orElse("");
+      parts.add(m.id() + (title.isEmpty() ? "" : " ('" + title + "')") + " score " + Explanation.format(m.score()));
+    }
+    return String.join(", ", parts);
+  }
+
+  private static String ids(Verdict v) {
+    return v.matches().stream().map(Match::id).collect(Collectors.joining(", "));
+  }
+
+  /** Builds a {@link DejaCollection}; not thread-safe. */
+  public static final class Builder {
+    private final CollectionSpec spec;
+    private CollectionStore store;
+    private Clock clock = Clock.systemUTC();
+    private Supplier<String> ids = () -> UUID.randomUUID().toString();
+    private StageRegistry stageRegistry = StageRegistry.builtIn();
+    private GuardRegistry guardRegistry = GuardRegistry.empty();
+
+    private Builder(CollectionSpec spec) {
+      this.spec = Objects.requireNonNull(spec, "spec");
+    }
+
+    public Builder store(CollectionStore s) {
+      this.store = Objects.requireNonNull(s, "store");
+      return this;
+    }
+
+    public Builder clock(Clock c) {
+      this.clock = Objects.requireNonNull(c, "clock");
+      return this;
+    }
+
+    /** Where ids of new items come from when the caller gives none (random UUIDs by default). */
+    public Builder ids(Supplier<String> idSupplier) {
+      this.ids = Objects.requireNonNull(idSupplier, "ids");
+      return this;
+    }
+
+    public Builder stages(StageRegistry r) {
+      this.stageRegistry = Objects.requireNonNull(r, "stage registry");
+      return this;
+    }
+
+    public Builder guards(GuardRegistry r) {
+      this.guardRegistry = Objects.requireNonNull(r, "guard registry");
+      return this;
+    }
+
+    /** Builds the collection; fails with an {@link InvalidInputException} when a stage or guard is misconfigured. */
+    public DejaCollection build() {
+      return new DejaCollection(this);
+    }
+  }
+}

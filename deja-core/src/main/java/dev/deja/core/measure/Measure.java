@@ -1,0 +1,15 @@
+package dev.deja.core.measure;
+
+/**
+ * A string similarity: a number in [0, 1], where 1 means identical under the measure's notion of sameness.
+ *
+ * <p>Contract for every implementation: the result is in [0, 1], never NaN; {@code similarity(x, x) == 1} for
+ * non-blank {@code x}; the same inputs always give the same result; implementations are thread-safe. Measures are
+ * symmetric unless their javadoc says otherwise ({@link SequenceMeasure} reproduces Python's difflib, which is not
+ * always). Inputs are compared as given: normalisation is the caller's job (stages apply the field's analyzer first).
+ * A blank value is no evidence; stages do not call a measure with one.
+ */
+@FunctionalInterface
+public interface Measure {
+  double similarity(String a, String b);
+}

@@ -1,0 +1,321 @@
+package dev.deja.core.store;
+
+import dev.deja.core.InvalidInputException;
+import dev.deja.core.StoreException;
+import dev.deja.core.index.Candidate;
+import dev.deja.core.index.CandidateQuery;
+import dev.deja.core.index.VectorIndex;
+import dev.deja.core.item.ItemKeys;
+import dev.deja.core.item.StoredItem;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Supplier;
+
+/**
+ * A collection store held in memory: for tests, evaluation and ephemeral use. Nothing survives the process.
+ *
+ * <p>Items are indexed by scope, and within a scope by exact key and by lexical term, so lookups touch only the scope's
+ * items. Nearest-neighbour search is exact (every vector in the scope is scored).
+ *
+ * <p>Thread-safe: reads share a read lock, writes take a write lock; {@link #inScope} serialises per scope with
+ * {@link ScopeLocks}.
+ */
+public final class MemoryCollectionStore implements CollectionStore, VectorIndex {
+  private final String collection;
+  private final ReentrantReadWriteLock rw = new ReentrantReadWriteLock();
+  private final TreeMap<String, StoredItem> byId = new TreeMap<>();
+  private final Map<String, TreeSet<String>> byScope = new HashMap<>();
+  private final Map<String, TreeSet<String>> byKey = new HashMap<>();
+  private final Map<String, TreeSet<String>> byTerm = new HashMap<>();
+  private final ScopeLocks scopeLocks = new ScopeLocks();
+  private volatile boolean closed;
+
+  public MemoryCollectionStore(String collection) {
+    this.collection = collection;
+  }
+
+  /** The collection's name. */
+  public String collection() {
+    return collection;
+  }
+
+  @Override
+  public void insert(StoredItem item) {
+    write(() -> {
+      if (byId.containsKey(item.id())) {
+        throw new InvalidInputException("an item with id '" + item.id() + "' already exists in '" + collection + "'");
+      }
+      index(item);
+      return null;
+    });
+  }
+
+  @Override
+  public void replace(StoredItem item) {
+    write(() -> {
+      StoredItem old = byId.get(item.id());
+      if (old == null || !old.tenant().equals(item.tenant())) {
+        throw new InvalidInputException("no item with id '" + item.id() + "' in '" + collection + "'");
+      }
+      unindex(old);
+      index(item);
+      return null;
+    });
+  }
+
+  @Override
+  public Optional<StoredItem> find(String tenant, String id) {
+    return read(() -> Optional.ofNullable(byId.get(id)).filter(i -> i.tenant().equals(tenant)));
+  }
+
+  @Override
+  public boolean delete(String tenant, String id) {
+    return write(() -> {
+      StoredItem old = byId.get(id);
+      if (old == null || !old.tenant().equals(tenant)) {
+        return false;
+      }
+      unindex(old);
+      return true;
+    });
+  }
+
+  @Override
+  public Page list(Optional<String> tenant, Optional<String> afterId, int limit) {
+    if (limit < 1) {
+      throw new InvalidInputException("limit must be at least 1, got " + limit);
+    }
+    return read(() -> {
+      List<StoredItem> out = new ArrayList<>();
+      Map<String, StoredItem> tail = afterId.isPresent() ? byId.tailMap(afterId.get(), false) : byId;
+      String last = null;
+      boolean more = false;
+      for (StoredItem i : tail.values()) {
+        if (tenant.isPresent() && !tenant.get().equals(i.tenant())) {
+          continue;
+        }
+        if (out.size() == limit) {
+          more = true;
+          break;
+        }
+        out.add(i);
+        last = i.id();
+      }
+      return new Page(out, more ? Optional.of(last) : Optional.empty());
+    });
+  }
+
+  @Override
+  public long count(Optional<String> tenant) {
+    return read(() -> tenant.isEmpty()
+        ? (long) byId.size()
+        : byId.values().stream().filter(i -> i.tenant().equals(tenant.get())).count());
+  }
+
+  @Override
+  public <T> T inScope(String scope, Supplier<T> work) {
+    ensureOpen();
+    return scopeLocks.withLock(scope, work);
+  }
+
+  @Override
+  public List<Candidate> candidates(CandidateQuery q) {
+    return read(() -> {
+      Map<String, Set<String>> sources = new TreeMap<>();
+      TreeSet<String> scopeIds = byScope.get(q.scope());
+      if (scopeIds == null) {
+        return List.of();
+      }
+      if (q.windowScan()) {
+        List<StoredItem> admitted = new ArrayList<>();
+        for (String id : scopeIds) {
+          StoredItem i = byId.get(id);
+          if (q.admits(i)) {
+            admitted.add(i);
+          }
+        }
+        admitted.sort(Comparator.comparingLong(q::timeDistance).thenComparing(StoredItem::id));
+        for (StoredItem i : admitted.subList(0, Math.min(q.maxPerLookup(), admitted.size()))) {
+          sources.computeIfAbsent(i.id(), k -> new TreeSet<>()).add("window");
+        }
+      }
+      if (!q.keys().isEmpty()) {
+        Map<String, Set<String>> found = new TreeMap<>();
+        for (String key : q.keys()) {
+          TreeSet<String> ids = byKey.get(scoped(q.scope(), key));
+          if (ids == null) {
+            continue;
+          }
+          for (String id : ids) {
+            if (q.admits(byId.get(id))) {
+              found.computeIfAbsent(id, k -> new TreeSet<>()).add(ItemKeys.sourceOf(key));
+            }
+          }
+        }
+        int n = 0;
+        for (Map.Entry<String, Set<String>> e : found.entrySet()) {
+          if (n++ == q.maxPerLookup()) {
+            break;
+          }
+          sources.computeIfAbsent(e.getKey(), k -> new TreeSet<>()).addAll(e.getValue());
+        }
+      }
+      if (!q.terms().isEmpty()) {
+        Map<String, Integer> shared = new HashMap<>();
+        for (String term : q.terms()) {
+          TreeSet<String> ids = byTerm.get(scoped(q.scope(), term));
+          if (ids == null) {
+            continue;
+          }
+          for (String id : ids) {
+            shared.merge(id, 1, Integer::sum);
+          }
+        }
+        List<Map.Entry<String, Integer>> ranked = new ArrayList<>();
+        for (Map.Entry<String, Integer> e : shared.entrySet()) {
+          if (q.admits(byId.get(e.getKey()))) {
+            ranked.add(e);
+          }
+        }
+        ranked.sort(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()));
+        for (Map.Entry<String, Integer> e : ranked.subList(0, Math.min(q.maxPerLookup(), ranked.size()))) {
+          sources.computeIfAbsent(e.getKey(), k -> new TreeSet<>()).add("lexical");
+        }
+      }
+      List<Candidate> out = new ArrayList<>(sources.size());
+      sources.forEach((id, src) -> out.add(new Candidate(byId.get(id), src)));
+      return out;
+    });
+  }
+
+  @Override
+  public List<ScoredCandidate> nearest(CandidateQuery filter, String vectorName, float[] vector, int k) {
+    if (k < 1) {
+      throw new IllegalArgumentException("k must be at least 1, got " + k);
+    }
+    return read(() -> {
+      TreeSet<String> scopeIds = byScope.get(filter.scope());
+      if (scopeIds == null) {
+        return List.of();
+      }
+      List<ScoredCandidate> hits = new ArrayList<>();
+      for (String id : scopeIds) {
+        StoredItem i = byId.get(id);
+        if (!filter.admits(i)) {
+          continue;
+        }
+        float[] v = i.vectors().get(vectorName);
+        if (v == null || v.length != vector.length) {
+          continue;
+        }
+        hits.add(new ScoredCandidate(new Candidate(i, Set.of("vector")), cosine(vector, v)));
+      }
+      hits.sort(Comparator.comparingDouble(ScoredCandidate::similarity).reversed()
+          .thenComparing(h -> h.candidate().id()));
+      return List.copyOf(hits.subList(0, Math.min(k, hits.size())));
+    });
+  }
+
+  /** Cosine similarity of two vectors of equal length; 0 when either is all zeros. */
+  public static double cosine(float[] a, float[] b) {
+    double dot = 0;
+    double na = 0;
+    double nb = 0;
+    for (int i = 0; i < a.length; i++) {
+      dot += (double) a[i] * b[i];
+      na += (double) a[i] * a[i];
+      nb += (double) b[i] * b[i];
+    }
+    if (na == 0 || nb == 0) {
+      return 0;
+    }
+    return dot / (Math.sqrt(na) * Math.sqrt(nb));
+  }
+
+  @Override
+  public void close() {
+    closed = true;
+  }
+
+  private void index(StoredItem item) {
+    byId.put(item.id(), item);
+    String scope = item.keys().scope();
+    byScope.computeIfAbsent(scope, k -> new TreeSet<>()).add(item.id());
+    for (String key : item.keys().keys()) {
+      byKey.computeIfAbsent(scoped(scope, key), k -> new TreeSet<>()).add(item.id());
+    }
+    for (String term : item.keys().terms()) {
+      byTerm.computeIfAbsent(scoped(scope, term), k -> new TreeSet<>()).add(item.id());
+    }
+  }
+
+  private void unindex(StoredItem item) {
+    byId.remove(item.id());
+    String scope = item.keys().scope();
+    removeFrom(byScope, scope, item.id());
+    for (String key : item.keys().keys()) {
+      removeFrom(byKey, scoped(scope, key), item.id());
+    }
+    for (String term : item.keys().terms()) {
+      removeFrom(byTerm, scoped(scope, term), item.id());
+    }
+  }
+
+  private static void removeFrom(Map<String, TreeSet<String>> map, String key, String id) {
+    TreeSet<String> ids = map.get(key);
+    if (ids != null) {
+      ids.remove(id);
+      if (ids.isEmpty()) {
+        map.remove(key);
+      }
+    }
+  }
+
+  private static String scoped(String scope, String key) {
+    return scope + '\u0000' + key;
+  }
+
+  private <T> T read(Supplier<T> work) {
+    ensureOpen();
+    rw.readLock().lock();
+    try {
+      return work.get();
+    } finally {
+      rw.readLock().unlock();
+    }
+  }
+
+  private <T> T write(Supplier<T> work) {
+    ensureOpen();
+    rw.writeLock().lock();
+    try {
+      return work.get();
+    } finally {
+      rw.writeLock().unlock();
+    }
+  }
+
+  private void ensureOpen() {
+    if (closed) {
+      throw new StoreException("the store of collection '" + collection + "' is closed", false);
+    }
+  }
+
+  /** A snapshot of the scopes held and their sizes, for diagnostics. */
+  Map<String, Integer> scopeSizes() {
+    return read(() -> {
+      Map<String, Integer> out = new LinkedHashMap<>();
+      byScope.forEach((k, v) -> out.put(k, v.size()));
+      return out;
+    });
+  }
+}

@@ -1,0 +1,39 @@
+package dev.deja.core.store;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentSkipListMap;
+
+/**
+ * A backend holding collections in memory ({@link MemoryCollectionStore}); nothing is persisted.
+ *
+ * <p>Thread-safe.
+ */
+public final class MemoryStoreBackend implements StoreBackend {
+  private final ConcurrentSkipListMap<String, MemoryCollectionStore> stores = new ConcurrentSkipListMap<>();
+
+  @Override
+  public CollectionStore open(String collection) {
+    return stores.computeIfAbsent(collection, MemoryCollectionStore::new);
+  }
+
+  @Override
+  public boolean drop(String collection) {
+    MemoryCollectionStore s = stores.remove(collection);
+    if (s != null) {
+      s.close();
+    }
+    return s != null;
+  }
+
+  @Override
+  public List<String> collections() {
+    return new ArrayList<>(stores.keySet());
+  }
+
+  @Override
+  public void close() {
+    stores.values().forEach(MemoryCollectionStore::close);
+    stores.clear();
+  }
+}

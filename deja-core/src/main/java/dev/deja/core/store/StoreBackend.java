@@ -1,0 +1,23 @@
+package dev.deja.core.store;
+
+import java.util.List;
+
+/**
+ * A place that holds many collections: in memory, a Lucene data directory, a PostgreSQL database.
+ *
+ * <p>Thread-safe. Closing the backend closes every store it opened.
+ */
+public interface StoreBackend extends AutoCloseable {
+
+  /** Opens (creating if needed) the store of a collection; the same instance for the same name until dropped. */
+  CollectionStore open(String collection);
+
+  /** Deletes a collection and all its items; whether it existed. */
+  boolean drop(String collection);
+
+  /** The names of the collections that exist, sorted. */
+  List<String> collections();
+
+  @Override
+  void close();
+}
