@@ -1,0 +1,32 @@
+package dev.deja.cli;
+
+import dev.deja.core.spec.CollectionSpec;
+import dev.deja.format.DejaConfig;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/** The options shared by commands that use a preset: which one, a config file, and one-off settings. */
+final class ConfigOptions {
+  @Option(names = {"-p", "--preset"}, required = true, paramLabel = "PRESET",
+      description = "The preset: calendar, memory, glossary or text.")
+  String preset;
+
+  @Option(names = {"-c", "--config"}, paramLabel = "FILE",
+      description = "A deja.yaml whose 'presets:' section overrides the built-in presets.")
+  Path config;
+
+  @Option(names = "--set", paramLabel = "PATH=VALUE",
+      description = "Override one setting of the preset, e.g. --set stages.fuzzy.similarity_threshold=0.4 "
+          + "(repeatable).")
+  List<String> settings = new ArrayList<>();
+
+  DejaConfig config() {
+    return config == null ? DejaConfig.empty() : DejaConfig.load(config);
+  }
+
+  CollectionSpec spec() {
+    return config().presetSpec(preset, settings);
+  }
+}

@@ -1,0 +1,303 @@
+package dev.deja.cli;
+
+import dev.deja.cli.eval.EvalResult;
+import dev.deja.cli.eval.Evaluator;
+import dev.deja.cli.eval.Progress;
+import dev.deja.core.InvalidInputException;
+import dev.deja.core.eval.Confusion;
+import dev.deja.core.item.FieldType;
+import dev.deja.core.measure.Measures;
+import dev.deja.core.spec.CollectionSpec;
+import dev.deja.core.spec.SpecReader;
+import dev.deja.core.spec.Trees;
+import dev.deja.format.Datasets;
+import dev.deja.format.Json;
+import dev.deja.format.Views;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.concurrent.Callable;
+import java.util.function.DoubleFunction;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code deja eval}: precision, recall, F1 and latency of a preset on labelled data. */
+@Command(name = "eval", mixinStandardHelpOptions = true,
+    description = "Evaluate a preset on labelled data (pairs or scenario JSON Lines, auto-detected): precision, "
+        + "recall, F1, accuracy, the best threshold from a sweep, and latency per check.",
+    footer = {"", "Examples:",
+        "  deja eval --preset calendar --data datasets/dev/calendar/pairs.jsonl --sweep",
+        "  deja eval --preset calendar --data pairs.jsonl --measure jaro_winkler --threshold 0.8 --json",
+        "  deja eval --preset text --data mrpc_test/pairs.jsonl --ignore-field source_id"})
+final class EvalCommand implements Callable<Integer> {
+  @Mixin
+  ConfigOptions config;
+
+  @Option(names = {"-d", "--data"}, required = true, paramLabel = "FILE",
+      description = "Labelled data: a pairs.jsonl or scenario.jsonl file.")
+  Path data;
+
+  @Option(names = {"-m", "--measure"}, paramLabel = "MEASURE",
+      description = "Evaluate this measure in the target stage instead of the preset's (sequence, jaccard, trigram, "
+          + "jaro_winkler, levenshtein, compound).")
+  String measure;
+
+  @Option(names = {"-t", "--threshold"}, paramLabel = "T",
+      description = "Evaluate this threshold in the target stage instead of the preset's, in [0, 1].")
+  Double threshold;
+
+  @Option(names = "--stage", paramLabel = "NAME",
+      description = "The stage that --measure, --threshold and --sweep apply to (default: the first fuzzy stage).")
+  String stage;
+
+  @Option(names = "--sweep", description = "Also evaluate thresholds 0.00, 0.01, …, 1.00 and print the table.")
+  boolean sweep;
+
+  @Option(names = "--ignore-field", paramLabel = "FIELD",
+      description = "Drop this record field before checking (dataset metadata such as source_id; repeatable).")
+  List<String> ignoredFields = new ArrayList<>();
+
+  @Option(names = "--errors", paramLabel = "N", defaultValue = "10",
+      description = "Show up to N wrong decisions (default: ${DEFAULT-VALUE}; human output only).")
+  int maxErrors;
+
+  @Option(names = "--json", description = "Print exactly one JSON object (stable keys, for tools).")
+  boolean json;
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec cmd;
+
+  @Override
+  public Integer call() {
+    if (threshold != null && (threshold.isNaN() || threshold < 0 || threshold > 1)) {
+      throw new InvalidInputException("--threshold: must be a number in [0, 1], got " + threshold);
+    }
+    if (measure != null) {
+      Measures.byName(measure);
+    }
+    if (maxErrors < 0) {
+      throw new InvalidInputException("--errors: must not be negative");
+    }
+    Map<String, Object> tree = dev.deja.format.DejaConfig.applySettings(
+        config.config().presetTree(config.preset), config.settings);
+    CollectionSpec shipped = SpecReader.read(tree, config.preset);
+    Optional<String> target = targetStage(shipped);
+    Map<String, Object> baseTree = tree;
+    if (target.isEmpty() && (measure != null || threshold != null || sweep)) {
+      if (stage != null) {
+        throw new InvalidInputException("--stage: preset '" + config.preset + "' has no stage '" + stage + "'");
+      }
+      String field = shipped.fields().values().stream().filter(f -> f.type() == FieldType.TEXT).findFirst()
+          .orElseThrow(() -> new InvalidInputException("preset '" + config.preset + "' has no text field to compare"))
+          .name();
+      Map<String, Object> fuzzy = new LinkedHashMap<>();
+      fuzzy.put("type", "fuzzy");
+      fuzzy.put("field", field);
+      baseTree = Trees.set(baseTree, "stages.fuzzy", fuzzy);
+      target = Optional.of("fuzzy");
+    }
+    final Optional<String> targetName = target;
+    final Map<String, Object> finalBase = withOverrides(baseTree, targetName, measure, threshold);
+    CollectionSpec configured = SpecReader.read(finalBase, config.preset);
+    OptionalDouble configuredThreshold = targetName.map(n -> OptionalDouble.of(thresholdOf(configured, n)))
+        .orElse(OptionalDouble.empty());
+    DoubleFunction<CollectionSpec> specAt = t -> Double.isNaN(t) ? configured
+        : SpecReader.read(withOverrides(finalBase, targetName, null, t), config.preset);
+
+    Datasets.Kind kind = Datasets.detect(data);
+    PrintWriter out = cmd.commandLine().getOut();
+    PrintWriter err = cmd.commandLine().getErr();
+    Evaluator ev = Evaluator.inMemory(new LinkedHashSet<>(ignoredFields), json ? 0 : maxErrors);
+    EvalResult r;
+    switch (kind) {
+      case PAIRS -> {
+        List<Datasets.Pair> pairs = Datasets.pairs(data);
+        try (Progress p = Progress.of(err, "eval", pairs.size() + (sweep ? 101 : 0), 500)) {
+          r = ev.pairs(pairs, specAt, configuredThreshold, sweep, p);
+        }
+      }
+      case SCENARIO -> {
+        List<Datasets.ScenarioLine> lines = Datasets.scenario(data);
+        try (Progress p = Progress.of(err, "eval", lines.size() + (sweep ? 101 : 0), 500)) {
+          r = ev.scenario(lines, specAt, configuredThreshold, sweep, p);
+        }
+      }
+      default -> throw new InvalidInputException(data + ": " + kind.name().toLowerCase(Locale.ROOT)
+          + " files are not evaluated by 'deja eval' yet; give a pairs.jsonl or scenario.jsonl file");
+    }
+    if (json) {
+      out.println(Json.write(toJson(r, targetName, configured)));
+    } else {
+      print(out, r, targetName, configured, kind);
+    }
+    out.flush();
+    return Main.OK;
+  }
+
+  private Optional<String> targetStage(CollectionSpec s) {
+    if (stage != null) {
+      if (s.stage(stage).isEmpty()) {
+        throw new InvalidInputException("--stage: preset '" + config.preset + "' has no stage '" + stage
+            + "'; stages: " + s.stages().stream().map(x -> x.name()).toList());
+      }
+      return Optional.of(stage);
+    }
+    return s.stages().stream().filter(x -> x.type().equals("fuzzy") && x.enabled()).map(x -> x.name()).findFirst();
+  }
+
+  /** The tree with the target stage's measure and/or threshold replaced. */
+  private static Map<String, Object> withOverrides(Map<String, Object> tree, Optional<String> target, String measure,
+      Double threshold) {
+    if (target.isEmpty()) {
+      return tree;
+    }
+    Map<String, Object> t = tree;
+    String base = "stages." + target.get() + ".";
+    if (measure != null) {
+      t = Trees.set(t, base + "measure", measure);
+    }
+    if (threshold != null) {
+      for (String alias : List.of("fuzzy_threshold", "threshold")) {
+        t = Trees.set(t, base + alias, null);
+      }
+      t = Trees.set(t, base + "similarity_threshold", threshold);
+    }
+    return stripNulls(t);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> stripNulls(Map<String, Object> t) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    t.forEach((k, v) -> {
+      if (v instanceof Map<?, ?> m) {
+        out.put(k, stripNulls((Map<String, Object>) m));
+      } else if (v != null || !(k.equals("fuzzy_threshold") || k.equals("threshold"))) {
+        out.put(k, v);
+      }
+    });
+    return out;
+  }
+
+  private static double thresholdOf(CollectionSpec s, String stageName) {
+    Map<String, Object> o = s.stage(stageName).orElseThrow().options();
+    for (String k : List.of("similarity_threshold", "fuzzy_threshold", "threshold")) {
+      if (o.get(k) instanceof Number n) {
+        return n.doubleValue();
+      }
+    }
+    return 0.8; // FuzzyStage's default
+  }
+
+  private static String measureOf(CollectionSpec s, Optional<String> stageName) {
+    return stageName.map(n -> String.valueOf(s.stage(n).orElseThrow().options().getOrDefault("measure",
+        "sequence"))).orElse("(preset stages)");
+  }
+
+  private Map<String, Object> toJson(EvalResult r, Optional<String> target, CollectionSpec s) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("kind", r.kind());
+    m.put("preset", config.preset);
+    m.put("data", data.toString());
+    m.put("n", r.n());
+    m.put("stage", target.orElse(null));
+    m.put("measure", target.isPresent() ? measureOf(s, target) : null);
+    putMetrics(m, r.confusion());
+    m.put("accuracy", r.kind().equals("pairs") ? Views.round(r.confusion().accuracy())
+        : Views.round(r.checkAccuracy().orElse(0)));
+    m.put("threshold", r.threshold().isPresent() ? r.threshold().getAsDouble() : null);
+    if (r.sweep().isEmpty()) {
+      m.put("best_threshold", null);
+      m.put("best_f1", null);
+    } else {
+      EvalResult.SweepRow b = r.best();
+      m.put("best_threshold", b.threshold());
+      m.put("best_f1", Views.round(b.confusion().f1()));
+    }
+    m.put("micros_mean", Views.round(r.latency().meanMicros()));
+    m.put("micros_p99", Views.round(r.latency().p99Micros()));
+    m.put("possible_share", Views.round(r.possibleShare()));
+    r.exactSetAccuracy().ifPresent(a -> m.put("exact_set_accuracy", Views.round(a)));
+    if (!r.categories().isEmpty() && !(r.categories().size() == 1 && r.categories().containsKey("(none)"))) {
+      Map<String, Object> cats = new LinkedHashMap<>();
+      r.categories().forEach((k, v) -> cats.put(k, Map.of("n", v[0], "exact_set_accuracy",
+          Views.round(v[0] == 0 ? 1.0 : (double) v[1] / v[0]))));
+      m.put("categories", cats);
+    }
+    if (!r.sweep().isEmpty()) {
+      List<Object> rows = new ArrayList<>();
+      for (EvalResult.SweepRow row : r.sweep()) {
+        Map<String, Object> x = new LinkedHashMap<>();
+        x.put("threshold", row.threshold());
+        putMetrics(x, row.confusion());
+        row.exactSetAccuracy().ifPresent(a -> x.put("exact_set_accuracy", Views.round(a)));
+        rows.add(x);
+      }
+      m.put("sweep", rows);
+    }
+    return m;
+  }
+
+  private static void putMetrics(Map<String, Object> m, Confusion c) {
+    m.put("precision", Views.round(c.precision()));
+    m.put("recall", Views.round(c.recall()));
+    m.put("f1", Views.round(c.f1()));
+    m.put("tp", c.tp());
+    m.put("fp", c.fp());
+    m.put("fn", c.fn());
+    m.put("tn", c.tn());
+  }
+
+  private void print(PrintWriter out, EvalResult r, Optional<String> target, CollectionSpec s, Datasets.Kind kind) {
+    Confusion c = r.confusion();
+    out.printf(Locale.ROOT, "deja eval — preset %s on %s (%s, %d %s)%n", config.preset, data.getFileName(),
+        r.kind(), r.n(), r.kind().equals("pairs") ? "pairs" : "checks");
+    target.ifPresent(t -> out.printf(Locale.ROOT, "target stage %s: measure %s, threshold %.2f%n", t,
+        measureOf(s, target), r.threshold().orElse(Double.NaN)));
+    out.printf(Locale.ROOT, "precision %.4f  recall %.4f  F1 %.4f  accuracy %.4f%n", c.precision(), c.recall(),
+        c.f1(), r.kind().equals("pairs") ? c.accuracy() : r.checkAccuracy().orElse(0));
+    out.printf(Locale.ROOT, "tp %d  fp %d  fn %d%s%n", c.tp(), c.fp(), c.fn(),
+        r.kind().equals("pairs") ? "  tn " + c.tn() : " (over check × stored-id pairs)");
+    r.exactSetAccuracy().ifPresent(a -> out.printf(Locale.ROOT, "exact-set accuracy %.4f (%d checks)%n", a, r.n()));
+    out.printf(Locale.ROOT, "possible duplicates: %.1f%% of checks%n", 100 * r.possibleShare());
+    if (!r.sweep().isEmpty()) {
+      EvalResult.SweepRow b = r.best();
+      out.printf(Locale.ROOT, "best threshold %.2f → F1 %.4f (P %.4f, R %.4f)%s%n", b.threshold(),
+          b.confusion().f1(), b.confusion().precision(), b.confusion().recall(),
+          b.exactSetAccuracy().isPresent()
+              ? String.format(Locale.ROOT, ", exact-set accuracy %.4f", b.exactSetAccuracy().getAsDouble()) : "");
+      out.println("threshold  precision  recall   F1" + (kind == Datasets.Kind.SCENARIO ? "      exact-set" : ""));
+      for (EvalResult.SweepRow row : r.sweep()) {
+        int pct = (int) Math.round(row.threshold() * 100);
+        if (pct % 5 == 0 || row == b) {
+          out.printf(Locale.ROOT, "  %.2f     %.4f     %.4f   %.4f%s%s%n", row.threshold(),
+              row.confusion().precision(), row.confusion().recall(), row.confusion().f1(),
+              row.exactSetAccuracy().isPresent()
+                  ? String.format(Locale.ROOT, "   %.4f", row.exactSetAccuracy().getAsDouble()) : "",
+              row == b ? "  ← best" : "");
+        }
+      }
+    }
+    if (r.categories().size() > 1) {
+      out.println("per category (exact-set accuracy):");
+      r.categories().forEach((k, v) -> out.printf(Locale.ROOT, "  %-22s %3d/%-3d %.4f%n", k, v[1], v[0],
+          v[0] == 0 ? 1.0 : (double) v[1] / v[0]));
+    }
+    out.printf(Locale.ROOT, "latency per check: mean %.1f µs, p50 %.1f µs, p99 %.1f µs%n", r.latency().meanMicros(),
+        r.latency().p50Micros(), r.latency().p99Micros());
+    if (!r.errors().isEmpty()) {
+      out.println("wrong decisions (first " + r.errors().size() + "):");
+      for (String e : r.errors()) {
+        out.println("  " + e);
+      }
+    }
+  }
+}

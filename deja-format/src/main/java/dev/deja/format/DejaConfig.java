@@ -1,0 +1,176 @@
+package dev.deja.format;
+
+import dev.deja.core.InvalidInputException;
+import dev.deja.core.spec.CollectionSpec;
+import dev.deja.core.spec.SpecReader;
+import dev.deja.core.spec.Trees;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A user's {@code deja.yaml}: overrides of the built-in presets and named collections (plus sections read by other
+ * modules, such as {@code server}).
+ *
+ * <pre>{@code
+ * presets:                 # change a preset wherever it is used
+ *   calendar:
+ *     time_window: {time_window_hours: 3}
+ * collections:             # named collections, each a preset plus overrides (or a full spec)
+ *   family:
+ *     preset: calendar
+ *     stages: {fuzzy: {similarity_threshold: 0.4}}
+ * }</pre>
+ *
+ * <p>Overrides deep-merge onto the preset's tree: objects merge key by key, other values replace, {@code null} removes
+ * (see {@link Trees#deepMerge}). Immutable; thread-safe.
+ */
+public final class DejaConfig {
+  private final Map<String, Object> tree;
+  private final String source;
+
+  private DejaConfig(Map<String, Object> tree, String source) {
+    this.tree = Collections.unmodifiableMap(new LinkedHashMap<>(tree));
+    this.source = source;
+  }
+
+  /** No configuration: the presets as shipped. */
+  public static DejaConfig empty() {
+    return new DejaConfig(Map.of(), "(defaults)");
+  }
+
+  /** Reads a {@code deja.yaml}. */
+  public static DejaConfig load(Path path) {
+    return of(Yaml.file(path), path.toString());
+  }
+
+  /** A configuration from a tree (for tests and embedding). */
+  public static DejaConfig of(Map<String, Object> tree, String source) {
+    DejaConfig c = new DejaConfig(tree, source);
+    c.presetOverrides();
+    c.collectionTrees();
+    return c;
+  }
+
+  /** Where the configuration came from, for messages. */
+  public String source() {
+    return source;
+  }
+
+  /** A top-level section as an object (empty when absent). */
+  public Map<String, Object> section(String name) {
+    return asMap(name);
+  }
+
+  private Map<String, Object> asMap(String name) {
+    Object v = tree.get(name);
+    if (v == null) {
+      return Map.of();
+    }
+    if (!(v instanceof Map<?, ?> m)) {
+      throw new InvalidInputException(source + ": '" + name + "' must be a mapping");
+    }
+    Map<String, Object> out = new LinkedHashMap<>();
+    m.forEach((k, val) -> out.put(String.valueOf(k), val));
+    return out;
+  }
+
+  private Map<String, Object> presetOverrides() {
+    Map<String, Object> p = asMap("presets");
+    for (String name : p.keySet()) {
+      if (!Presets.NAMES.contains(name)) {
+        throw new InvalidInputException(source + ": presets." + name + ": unknown preset; presets: "
+            + String.join(", ", Presets.NAMES));
+      }
+      if (p.get(name) != null && !(p.get(name) instanceof Map)) {
+        throw new InvalidInputException(source + ": presets." + name + ": must be a mapping");
+      }
+    }
+    return p;
+  }
+
+  /** The preset's tree with this configuration's override applied. */
+  @SuppressWarnings("unchecked")
+  public Map<String, Object> presetTree(String preset) {
+    Map<String, Object> base = Presets.tree(preset);
+    Object o = presetOverrides().get(preset);
+    return o == null ? base : Trees.deepMerge(base, (Map<String, Object>) o);
+  }
+
+  /**
+   * The preset's spec with this configuration's override and then command-line settings applied.
+   *
+   * @param settings {@code path=value} strings, e.g. {@code stages.fuzzy.similarity_threshold=0.4}; values are typed
+   *     as YAML scalars
+   */
+  public CollectionSpec presetSpec(String preset, List<String> settings) {
+    Map<String, Object> t = presetTree(preset);
+    t = applySettings(t, settings);
+    try {
+      return SpecReader.read(t, preset);
+    } catch (InvalidInputException e) {
+      throw new InvalidInputException("preset '" + preset + "'" + (tree.isEmpty() ? "" : " (with " + source + ")")
+          + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Applies {@code path=value} settings to a tree. */
+  public static Map<String, Object> applySettings(Map<String, Object> t, List<String> settings) {
+    Map<String, Object> out = t;
+    for (String s : settings) {
+      int eq = s.indexOf('=');
+      if (eq <= 0) {
+        throw new InvalidInputException("--set '" + s + "': expected path=value, e.g. "
+            + "stages.fuzzy.similarity_threshold=0.4");
+      }
+      out = Trees.set(out, s.substring(0, eq).strip(), Yaml.scalar(s.substring(eq + 1).strip()));
+    }
+    return out;
+  }
+
+  private Map<String, Map<String, Object>> collectionTrees() {
+    Map<String, Map<String, Object>> out = new LinkedHashMap<>();
+    Map<String, Object> c = asMap("collections");
+    for (Map.Entry<String, Object> e : c.entrySet()) {
+      if (!(e.getValue() instanceof Map<?, ?>)) {
+        throw new InvalidInputException(source + ": collections." + e.getKey() + ": must be a mapping");
+      }
+      @SuppressWarnings("unchecked")
+      Map<String, Object> ct = (Map<String, Object>) e.getValue();
+      Object preset = ct.get("preset");
+      Map<String, Object> merged;
+      if (preset != null) {
+        if (!(preset instanceof String p)) {
+          throw new InvalidInputException(source + ": collections." + e.getKey() + ".preset: must be a string");
+        }
+        merged = Trees.deepMerge(presetTree(p), ct);
+      } else {
+        merged = ct;
+      }
+      merged = Trees.set(merged, "name", e.getKey());
+      out.put(e.getKey(), merged);
+    }
+    return out;
+  }
+
+  /** The named collections this configuration declares, in order. */
+  public Map<String, CollectionSpec> collections() {
+    Map<String, CollectionSpec> out = new LinkedHashMap<>();
+    collectionTrees().forEach((name, t) -> {
+      try {
+        out.put(name, SpecReader.read(t, name));
+      } catch (InvalidInputException e) {
+        throw new InvalidInputException(source + ": collections." + name + ": " + e.getMessage(), e);
+      }
+    });
+    return out;
+  }
+
+  /** The tree of a declared collection, if any. */
+  public Optional<Map<String, Object>> collectionTree(String name) {
+    return Optional.ofNullable(collectionTrees().get(name));
+  }
+}

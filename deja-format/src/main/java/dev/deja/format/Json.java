@@ -1,0 +1,94 @@
+package dev.deja.format;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.deja.core.InvalidInputException;
+import java.util.Map;
+
+/**
+ * The project's JSON settings and parsing helpers: duplicate keys are an error, numbers keep their type, and every
+ * parse failure becomes an {@link InvalidInputException} with a one-line message saying where.
+ *
+ * <p>Thread-safe: the mapper is configured once and never changed.
+ */
+public final class Json {
+  private Json() {}
+
+  /** The shared mapper. */
+  public static final ObjectMapper MAPPER = JsonMapper.builder()
+      .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+      .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+      .build();
+
+  static {
+    MAPPER.getFactory().setStreamReadConstraints(
+        StreamReadConstraints.builder().maxNestingDepth(64).maxStringLength(10_000_000).build());
+  }
+
+  /** Parses a JSON object into an ordered map; {@code what} names the input in errors ("item", "line 3"). */
+  @SuppressWarnings("unchecked")
+  public static Map<String, Object> object(String text, String what) {
+    Object v = value(text, what);
+    if (!(v instanceof Map)) {
+      throw new InvalidInputException(what + ": expected a JSON object, got " + kind(v));
+    }
+    return (Map<String, Object>) v;
+  }
+
+  /** Parses any JSON value. */
+  public static Object value(String text, String what) {
+    if (text == null || text.isBlank()) {
+      throw new InvalidInputException(what + ": empty input, expected JSON");
+    }
+    try {
+      return MAPPER.readValue(text, Object.class);
+    } catch (JsonProcessingException e) {
+      String loc = e.getLocation() == null ? ""
+          : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
+      throw new InvalidInputException(what + ": malformed JSON" + loc + ": " + e.getOriginalMessage(), e);
+    }
+  }
+
+  /** Compact JSON text of a value. */
+  public static String write(Object value) {
+    try {
+      return MAPPER.writeValueAsString(value);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot serialise " + value.getClass(), e);
+    }
+  }
+
+  /** Indented JSON text of a value. */
+  public static String writePretty(Object value) {
+    try {
+      return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(value);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot serialise " + value.getClass(), e);
+    }
+  }
+
+  static String kind(Object v) {
+    if (v == null) {
+      return "null";
+    }
+    if (v instanceof java.util.List) {
+      return "an array";
+    }
+    if (v instanceof String) {
+      return "a string";
+    }
+    if (v instanceof Number) {
+      return "a number";
+    }
+    if (v instanceof Boolean) {
+      return "a boolean";
+    }
+    return v.getClass().getSimpleName();
+  }
+}
