@@ -84,4 +84,70 @@ public record CandidateQuery(
     }
     return Math.abs(item.keys().time().get().startMillis() - nearMillis.getAsLong());
   }
+
+  /** A builder for a query in a scope; by default no filter but the scope, no lookups, 100 per lookup. */
+  public static Builder builder(String scope) {
+    return new Builder(scope);
+  }
+
+  /** Builds a {@link CandidateQuery}; not thread-safe. */
+  public static final class Builder {
+    private final String scope;
+    private Set<String> excludedStatuses = Set.of();
+    private Optional<String> excludeId = Optional.empty();
+    private List<TimeFilter> time = List.of();
+    private OptionalLong near = OptionalLong.empty();
+    private boolean windowScan;
+    private Set<String> keys = Set.of();
+    private Set<String> terms = Set.of();
+    private int max = 100;
+
+    private Builder(String scope) {
+      this.scope = scope;
+    }
+
+    public Builder excludedStatuses(Set<String> s) {
+      this.excludedStatuses = s;
+      return this;
+    }
+
+    public Builder excludeId(String id) {
+      this.excludeId = Optional.of(id);
+      return this;
+    }
+
+    public Builder time(TimeFilter... filters) {
+      this.time = List.of(filters);
+      return this;
+    }
+
+    public Builder near(long millis) {
+      this.near = OptionalLong.of(millis);
+      return this;
+    }
+
+    public Builder windowScan(boolean scan) {
+      this.windowScan = scan;
+      return this;
+    }
+
+    public Builder keys(String... k) {
+      this.keys = Set.of(k);
+      return this;
+    }
+
+    public Builder terms(String... t) {
+      this.terms = Set.of(t);
+      return this;
+    }
+
+    public Builder max(int m) {
+      this.max = m;
+      return this;
+    }
+
+    public CandidateQuery build() {
+      return new CandidateQuery(scope, excludedStatuses, excludeId, time, near, windowScan, keys, terms, max);
+    }
+  }
 }

@@ -1,0 +1,276 @@
+package dev.deja.testkit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.deja.core.engine.Action;
+import dev.deja.core.engine.CheckRequest;
+import dev.deja.core.engine.DejaCollection;
+import dev.deja.core.engine.Match;
+import dev.deja.core.engine.Outcome;
+import dev.deja.core.engine.PutRequest;
+import dev.deja.core.engine.Verdict;
+import dev.deja.core.engine.WriteResult;
+import dev.deja.core.item.Item;
+import dev.deja.core.item.StoredItem;
+import dev.deja.core.spec.CollectionSpec;
+import dev.deja.core.store.CollectionStore;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The engine's behaviour on top of a store, which every store must preserve: dry-run checks, the policies (reject with
+ * override, merge keeping history, warn), windows, scopes and tenants, self-exclusion, deterministic order, and
+ * atomic check-and-put under concurrency (of N concurrent puts of the same item exactly one is created).
+ */
+@ExtendWith(SeedExtension.class)
+public abstract class DejaCollectionContract {
+
+  /** A new, empty store for a collection; closed after each test. */
+  protected abstract CollectionStore newStore(String collection);
+
+  protected final MutableClock clock = new MutableClock(Instant.parse("2026-03-01T08:00:00Z"));
+  private final List<CollectionStore> opened = new ArrayList<>();
+
+  @AfterEach
+  void closeStores() {
+    opened.forEach(CollectionStore::close);
+  }
+
+  protected DejaCollection collection(CollectionSpec spec) {
+    CollectionStore s = newStore(spec.name());
+    opened.add(s);
+    AtomicLong seq = new AtomicLong();
+    return DejaCollection.builder(spec).store(s).clock(clock).ids(() -> String.format("id%04d", seq.incrementAndGet()))
+        .build();
+  }
+
+  private static Item event(String title, String start) {
+    return Item.of("title", title, "start", start);
+  }
+
+  @Test
+  void aCheckIsADryRun() {
+    DejaCollection c = collection(TestSpecs.events("reject"));
+    c.put(PutRequest.of("fam", event("Dentist", "2026-03-02T14:00")));
+    Verdict v = c.check(CheckRequest.of("fam", event("Dentist", "2026-03-02T14:00")));
+    assertThat(v.outcome()).isEqualTo(Outcome.DUPLICATE);
+    assertThat(c.count("fam")).isEqualTo(1);
+  }
+
+  @Test
+  void anExactCopyIsNeverNew(Random random) {
+    DejaCollection c = collection(TestSpecs.notes("reject"));
+    List<Item> items = new ArrayList<>();
+    for (int i = 0; i < 60; i++) {
+      StringBuilder sb = new StringBuilder();
+      int words = 1 + random.nextInt(8);
+      for (int w = 0; w < words; w++) {
+        sb.append(w == 0 ? "" : " ").append(Long.toString(random.nextLong() & 0xfffffL, 36));
+      }
+      Item it = Item.of("text", sb.toString(), "owner", "o" + random.nextInt(3));
+      c.put(new PutRequest("t", Optional.empty(), it, true));
+      items.add(it);
+    }
+    for (Item it : items) {
+      assertThat(c.check(CheckRequest.of("t", it)).outcome()).as("%s", it).isNotEqualTo(Outcome.NEW);
+    }
+  }
+
+  @Test
+  void aDuplicateIsRejectedWithItsMatchesAndHowToOverride() {
+    DejaCollection c = collection(TestSpecs.events("reject"));
+    WriteResult first = c.put(PutRequest.of("fam", event("Soccer practice", "2026-03-04T17:00")));
+    assertThat(first.action()).isEqualTo(Action.CREATED);
+    WriteResult second = c.put(PutRequest.of("fam", event("Soccer Practice!", "2026-03-04T17:30")));
+    assertThat(second.action()).isEqualTo(Action.REJECTED);
+    assertThat(second.item()).isEmpty();
+    assertThat(second.verdict().matches()).extracting(Match::id).containsExactly(first.id().orElseThrow());
+    assertThat(second.message()).contains("force=true").contains("bypass_duplicate_check=true");
+    assertThat(c.count("fam")).isEqualTo(1);
+  }
+
+  @Test
+  void forceCreatesADuplicateAndSaysTheCheckWasBypassed() {
+    DejaCollection c = collection(TestSpecs.events("reject"));
+    c.put(PutRequest.of("fam", event("Soccer practice", "2026-03-04T17:00")));
+    WriteResult forced = c.put(new PutRequest("fam", Optional.empty(), event("Soccer practice", "2026-03-04T17:00"),
+        true));
+    assertThat(forced.action()).isEqualTo(Action.CREATED);
+    assertThat(forced.bypassed()).isTrue();
+    assertThat(forced.verdict().outcome()).isEqualTo(Outcome.DUPLICATE);
+    assertThat(c.count("fam")).isEqualTo(2);
+  }
+
+  @Test
+  void mergeRefreshesTheExistingItemAndKeepsTheIncomingOneInItsHistory() {
+    DejaCollection c = collection(TestSpecs.notes("merge"));
+    WriteResult first = c.put(PutRequest.of("t", Item.of("text", "My favourite tea is Earl Grey.", "owner", "nina")));
+    clock.advance(Duration.ofHours(3));
+    Item again = Item.of("text", "My favourite tea is Earl Grey", "owner", "nina");
+    WriteResult merged = c.put(PutRequest.of("t", again));
+    assertThat(merged.action()).isEqualTo(Action.MERGED);
+    StoredItem after = c.get("t", first.id().orElseThrow()).orElseThrow();
+    assertThat(merged.item()).contains(after);
+    assertThat(after.item()).isEqualTo(first.item().orElseThrow().item());
+    assertThat(after.version()).isEqualTo(2);
+    assertThat(after.updatedAt()).isEqualTo(clock.instant());
+    assertThat(after.createdAt()).isEqualTo(first.item().orElseThrow().createdAt());
+    assertThat(after.history()).hasSize(2);
+    assertThat(after.history().get(1).action()).isEqualTo("MERGED");
+    assertThat(after.history().get(1).incoming()).contains(again);
+    assertThat(c.count("t")).isEqualTo(1);
+  }
+
+  @Test
+  void aPossibleDuplicateIsCreatedWithAWarning() {
+    DejaCollection c = collection(TestSpecs.notes("reject"));
+    c.put(PutRequest.of("t", Item.of("text", "Pick up the dry cleaning on Friday", "owner", "a")));
+    WriteResult r = c.put(PutRequest.of("t", Item.of("text", "Pick up dry cleaning Friday morning", "owner", "a")));
+    assertThat(r.verdict().outcome()).isEqualTo(Outcome.POSSIBLE_DUPLICATE);
+    assertThat(r.action()).isEqualTo(Action.CREATED);
+    assertThat(r.warnings()).isNotEmpty();
+    assertThat(c.count("t")).isEqualTo(2);
+  }
+
+  @Test
+  void theTimeWindowDecidesWhatIsCompared() {
+    DejaCollection c = collection(TestSpecs.events("reject"));
+    c.put(PutRequest.of("fam", event("Soccer practice", "2026-03-04T17:00")));
+    assertThat(c.check(CheckRequest.of("fam", event("Soccer practice", "2026-03-04T19:00"))).outcome())
+        .isEqualTo(Outcome.DUPLICATE);
+    assertThat(c.check(CheckRequest.of("fam", event("Soccer practice", "2026-03-04T19:30"))).outcome())
+        .isEqualTo(Outcome.NEW);
+    assertThat(c.check(CheckRequest.of("fam", event("Soccer practice", "2026-03-11T17:00"))).outcome())
+        .isEqualTo(Outcome.NEW);
+    c.put(PutRequest.of("fam", Item.of("title", "Trip to Lisbon", "start", "2026-04-04", "end", "2026-04-11",
+        "all_day", true)));
+    assertThat(c.check(CheckRequest.of("fam", Item.of("title", "Trip to Lisbon 2026", "start", "2026-04-04",
+        "end", "2026-04-11", "all_day", true))).outcome()).isEqualTo(Outcome.DUPLICATE);
+    assertThat(c.check(CheckRequest.of("fam", Item.of("title", "Trip to Lisbon", "start", "2026-04-05",
+        "end", "2026-04-11", "all_day", true))).outcome()).isEqualTo(Outcome.NEW);
+  }
+
+  @Test
+  void anotherTenantsItemsNeverMatch(Random random) {
+    DejaCollection c = collection(TestSpecs.notes("reject"));
+    List<Item> items = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      Item it = Item.of("text", "fact number " + random.nextInt(1_000_000) + " about " + i);
+      items.add(it);
+      c.put(new PutRequest("tenant" + (i % 4), Optional.empty(), it, true));
+    }
+    for (int i = 0; i < items.size(); i++) {
+      String other = "tenant" + ((i % 4 + 1 + random.nextInt(3)) % 4);
+      Verdict v = c.check(CheckRequest.of(other, items.get(i)));
+      assertThat(v.matches()).allSatisfy(m -> assertThat(m.item().tenant()).isEqualTo(other));
+      assertThat(c.check(CheckRequest.of("tenant" + (i % 4), items.get(i))).outcome()).isNotEqualTo(Outcome.NEW);
+    }
+  }
+
+  @Test
+  void scopeFieldsSeparateItemsOfOneTenant() {
+    DejaCollection c = collection(TestSpecs.notes("reject"));
+    c.put(PutRequest.of("t", Item.of("text", "I have a sesame allergy.", "owner", "nina")));
+    assertThat(c.check(CheckRequest.of("t", Item.of("text", "I have a sesame allergy.", "owner", "omar")))
+        .outcome()).isEqualTo(Outcome.NEW);
+    assertThat(c.check(CheckRequest.of("t", Item.of("text", "I have a sesame allergy.", "owner", "nina")))
+        .outcome()).isEqualTo(Outcome.DUPLICATE);
+  }
+
+  @Test
+  void archivedItemsAndTheExcludedIdNeverMatch() {
+    DejaCollection c = collection(TestSpecs.notes("reject"));
+    WriteResult a = c.put(PutRequest.of("t", Item.of("text", "Quarterly report due", "status", "archived")));
+    assertThat(c.check(CheckRequest.of("t", Item.of("text", "Quarterly report due"))).outcome())
+        .isEqualTo(Outcome.NEW);
+    WriteResult b = c.put(PutRequest.of("t", Item.of("text", "Annual review meeting", "status", "active")));
+    assertThat(c.check(new CheckRequest("t", Item.of("text", "Annual review meeting"), b.id())).outcome())
+        .isEqualTo(Outcome.NEW);
+    assertThat(a.action()).isEqualTo(Action.CREATED);
+  }
+
+  @Test
+  void aDeletedItemNoLongerMatches() {
+    DejaCollection c = collection(TestSpecs.events("reject"));
+    WriteResult r = c.put(PutRequest.of("fam", event("Piano lesson", "2026-03-05T16:00")));
+    assertThat(c.delete("fam", r.id().orElseThrow())).isTrue();
+    assertThat(c.check(CheckRequest.of("fam", event("Piano lesson", "2026-03-05T16:00"))).outcome())
+        .isEqualTo(Outcome.NEW);
+  }
+
+  @Test
+  void matchesAreSortedByScoreThenId() {
+    DejaCollection c = collection(TestSpecs.notes("reject"));
+    for (String text : List.of("Buy oat milk and eggs", "Buy oat milk and eggs!", "buy oat milk, eggs",
+        "Buy oat milk and bread")) {
+      c.put(new PutRequest("t", Optional.empty(), Item.of("text", text), true));
+    }
+    Verdict v = c.check(CheckRequest.of("t", Item.of("text", "Buy oat milk and eggs")));
+    assertThat(v.matches()).isSortedAccordingTo(Match.ORDER);
+    assertThat(v.matches()).extracting(Match::id).startsWith("id0001", "id0002");
+    assertThat(c.check(CheckRequest.of("t", Item.of("text", "Buy oat milk and eggs")))).isEqualTo(v);
+  }
+
+  @Test
+  void ofConcurrentPutsOfTheSameItemExactlyOneIsCreated() throws Exception {
+    DejaCollection c = collection(TestSpecs.events("reject"));
+    int threads = 32;
+    List<Item> variants = new ArrayList<>();
+    for (int i = 0; i < threads; i++) {
+      variants.add(event(i % 2 == 0 ? "Parent-teacher conference" : "Parent teacher conference!",
+          "2026-03-10T18:" + String.format("%02d", i % 30)));
+    }
+    List<WriteResult> results = runConcurrently(threads, i -> c.put(PutRequest.of("fam", variants.get(i))));
+    assertThat(results).filteredOn(r -> r.action() == Action.CREATED).hasSize(1);
+    assertThat(results).filteredOn(r -> r.action() == Action.REJECTED).hasSize(threads - 1);
+    assertThat(c.count("fam")).isEqualTo(1);
+  }
+
+  @Test
+  void concurrentPutsInDifferentScopesAreAllCreated() throws Exception {
+    DejaCollection c = collection(TestSpecs.events("reject"));
+    int threads = 32;
+    List<WriteResult> results = runConcurrently(threads,
+        i -> c.put(PutRequest.of("family" + i, event("Parent-teacher conference", "2026-03-10T18:00"))));
+    assertThat(results).allSatisfy(r -> assertThat(r.action()).isEqualTo(Action.CREATED));
+  }
+
+  /** Runs the task on as many threads, all released at once, and returns the results in index order. */
+  protected static <T> List<T> runConcurrently(int threads, java.util.function.IntFunction<T> task) throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    CountDownLatch start = new CountDownLatch(1);
+    try {
+      List<Future<T>> fs = new ArrayList<>();
+      for (int i = 0; i < threads; i++) {
+        int n = i;
+        Callable<T> call = () -> {
+          start.await();
+          return task.apply(n);
+        };
+        fs.add(pool.submit(call));
+      }
+      start.countDown();
+      List<T> out = new ArrayList<>();
+      for (Future<T> f : fs) {
+        out.add(f.get(120, TimeUnit.SECONDS));
+      }
+      return out;
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+}

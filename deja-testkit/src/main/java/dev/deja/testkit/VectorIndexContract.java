@@ -1,0 +1,107 @@
+package dev.deja.testkit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.deja.core.index.CandidateQuery;
+import dev.deja.core.index.VectorIndex;
+import dev.deja.core.index.VectorIndex.ScoredCandidate;
+import dev.deja.core.item.StoredItem;
+import dev.deja.core.store.CollectionStore;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The contract of stores that are also a {@link VectorIndex}: nearest neighbours by cosine similarity, with the
+ * candidate filter applied inside the search.
+ */
+@ExtendWith(SeedExtension.class)
+public abstract class VectorIndexContract {
+
+  /** A new, empty store that implements {@link VectorIndex}. */
+  protected abstract CollectionStore newStore(String collection);
+
+  protected CollectionStore store;
+
+  @BeforeEach
+  void openStore() {
+    store = newStore("vectors");
+    assertThat(store).isInstanceOf(VectorIndex.class);
+  }
+
+  @AfterEach
+  void closeStore() {
+    store.close();
+  }
+
+  private VectorIndex index() {
+    return (VectorIndex) store;
+  }
+
+  @Test
+  void nearestIsByCosineWithinTheFilter() {
+    store.insert(TestItems.item("same").vector("m", 1, 0, 0).build());
+    store.insert(TestItems.item("close").vector("m", 0.9f, 0.1f, 0).build());
+    store.insert(TestItems.item("far").vector("m", 0, 1, 0).build());
+    store.insert(TestItems.item("otherScope").scope("t1#x").vector("m", 1, 0, 0).build());
+    store.insert(TestItems.item("archived").status("archived").vector("m", 1, 0, 0).build());
+    store.insert(TestItems.item("noVector").build());
+    CandidateQuery q = CandidateQuery.builder("t1#").excludedStatuses(Set.of("archived")).build();
+    List<ScoredCandidate> hits = index().nearest(q, "m", new float[] {1, 0, 0}, 2);
+    assertThat(hits).extracting(h -> h.candidate().id()).containsExactly("same", "close");
+    assertThat(hits.get(0).similarity()).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-5));
+    assertThat(hits.get(0).candidate().sources()).containsExactly("vector");
+  }
+
+  @Test
+  void filteredSearchKeepsFullRecallInASmallScope(Random random) {
+    List<StoredItem> mine = new ArrayList<>();
+    for (int i = 0; i < 400; i++) {
+      String scope = i % 10 == 0 ? "t1#small" : "t1#big";
+      StoredItem it = TestItems.item(String.format("v%04d", i)).scope(scope).vector("m", randomUnit(random, 16))
+          .build();
+      store.insert(it);
+      if (scope.equals("t1#small")) {
+        mine.add(it);
+      }
+    }
+    float[] query = randomUnit(random, 16);
+    List<ScoredCandidate> hits = index().nearest(CandidateQuery.builder("t1#small").build(), "m", query, 5);
+    List<String> expected = mine.stream()
+        .sorted(Comparator.<StoredItem>comparingDouble(s -> -cos(query, s.vectors().get("m")))
+            .thenComparing(StoredItem::id))
+        .limit(5).map(StoredItem::id).toList();
+    assertThat(hits).extracting(h -> h.candidate().id()).containsExactlyElementsOf(expected);
+  }
+
+  private static float[] randomUnit(Random r, int dim) {
+    float[] v = new float[dim];
+    double n = 0;
+    for (int i = 0; i < dim; i++) {
+      v[i] = (float) r.nextGaussian();
+      n += v[i] * v[i];
+    }
+    for (int i = 0; i < dim; i++) {
+      v[i] /= (float) Math.sqrt(n);
+    }
+    return v;
+  }
+
+  private static double cos(float[] a, float[] b) {
+    double d = 0;
+    double na = 0;
+    double nb = 0;
+    for (int i = 0; i < a.length; i++) {
+      d += a[i] * b[i];
+      na += a[i] * a[i];
+      nb += b[i] * b[i];
+    }
+    return d / Math.sqrt(na * nb);
+  }
+}
