@@ -28,7 +28,7 @@ import picocli.CommandLine.Command;
     footer = {
         "  0  success; for a check: NEW",
         "  1  a check found a DUPLICATE",
-        "  2  bad input or usage (malformed JSON, unknown preset or field, missing file, bad threshold)",
+        "  2  bad input or usage (malformed JSON, unknown preset or field, bad threshold)",
         "  3  a check found a POSSIBLE_DUPLICATE",
         "  4  store or internal failure",
         "",

@@ -1,6 +1,8 @@
 package dev.deja.format;
 
 import dev.deja.core.InvalidInputException;
+import dev.deja.core.cascade.StageRegistry;
+import dev.deja.core.guard.GuardRegistry;
 import dev.deja.core.spec.CollectionSpec;
 import dev.deja.core.spec.SpecReader;
 import dev.deja.core.spec.Trees;
@@ -110,7 +112,7 @@ public final class DejaConfig {
     Map<String, Object> t = presetTree(preset);
     t = applySettings(t, settings);
     try {
-      return SpecReader.read(t, preset);
+      return validated(SpecReader.read(t, preset));
     } catch (InvalidInputException e) {
       throw new InvalidInputException("preset '" + preset + "'" + (tree.isEmpty() ? "" : " (with " + source + ")")
           + ": " + e.getMessage(), e);
@@ -161,12 +163,22 @@ public final class DejaConfig {
     Map<String, CollectionSpec> out = new LinkedHashMap<>();
     collectionTrees().forEach((name, t) -> {
       try {
-        out.put(name, SpecReader.read(t, name));
+        out.put(name, validated(SpecReader.read(t, name)));
       } catch (InvalidInputException e) {
         throw new InvalidInputException(source + ": collections." + name + ": " + e.getMessage(), e);
       }
     });
     return out;
+  }
+
+  /**
+   * The spec, after checking that its stages and guards build (their options are validated when built), with the
+   * stage and guard types available on the class path.
+   */
+  public static CollectionSpec validated(CollectionSpec spec) {
+    StageRegistry.defaults().build(spec);
+    GuardRegistry.defaults().build(spec);
+    return spec;
   }
 
   /** The tree of a declared collection, if any. */

@@ -43,11 +43,11 @@ public final class Presets {
 
   /** The preset's spec as shipped. */
   public static CollectionSpec spec(String name) {
-    return SpecReader.read(tree(name), name);
+    return DejaConfig.validated(SpecReader.read(tree(name), name));
   }
 
   /** The preset's spec with an override tree deep-merged onto it. */
   public static CollectionSpec spec(String name, Map<String, Object> override) {
-    return SpecReader.read(Trees.deepMerge(tree(name), override), name);
+    return DejaConfig.validated(SpecReader.read(Trees.deepMerge(tree(name), override), name));
   }
 }

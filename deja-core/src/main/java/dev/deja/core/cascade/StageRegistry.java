@@ -31,6 +31,19 @@ public final class StageRegistry {
     return new StageRegistry(m);
   }
 
+  /**
+   * The built-in stage types plus every {@link StageFactory} registered as a service
+   * ({@code META-INF/services/dev.deja.core.cascade.StageFactory}) by modules on the class path, such as deja-embed's
+   * {@code semantic}.
+   */
+  public static StageRegistry defaults() {
+    StageRegistry r = builtIn();
+    for (StageFactory f : java.util.ServiceLoader.load(StageFactory.class, StageRegistry.class.getClassLoader())) {
+      r = r.with(f);
+    }
+    return r;
+  }
+
   /** A registry with one more stage type (replacing one of the same name). */
   public StageRegistry with(StageFactory factory) {
     Map<String, StageFactory> m = new TreeMap<>(factories);

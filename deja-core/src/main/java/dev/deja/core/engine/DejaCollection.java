@@ -354,8 +354,8 @@ public final class DejaCollection {
     private CollectionStore store;
     private Clock clock = Clock.systemUTC();
     private Supplier<String> ids = () -> UUID.randomUUID().toString();
-    private StageRegistry stageRegistry = StageRegistry.builtIn();
-    private GuardRegistry guardRegistry = GuardRegistry.empty();
+    private StageRegistry stageRegistry = StageRegistry.defaults();
+    private GuardRegistry guardRegistry = GuardRegistry.defaults();
 
     private Builder(CollectionSpec spec) {
       this.spec = Objects.requireNonNull(spec, "spec");

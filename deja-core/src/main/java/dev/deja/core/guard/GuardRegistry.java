@@ -25,6 +25,18 @@ public final class GuardRegistry {
     return new GuardRegistry(Map.of());
   }
 
+  /**
+   * Every {@link GuardFactory} registered as a service ({@code META-INF/services/dev.deja.core.guard.GuardFactory}) by
+   * modules on the class path.
+   */
+  public static GuardRegistry defaults() {
+    GuardRegistry r = empty();
+    for (GuardFactory f : java.util.ServiceLoader.load(GuardFactory.class, GuardRegistry.class.getClassLoader())) {
+      r = r.with(f);
+    }
+    return r;
+  }
+
   /** A registry with one more guard type. */
   public GuardRegistry with(GuardFactory factory) {
     Map<String, GuardFactory> m = new TreeMap<>(factories);

@@ -1,0 +1,108 @@
+package dev.deja.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.deja.format.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class CheckCommandTest {
+  @TempDir
+  Path dir;
+  Path events;
+
+  @BeforeEach
+  void writeEvents() throws Exception {
+    events = dir.resolve("events.jsonl");
+    Files.writeString(events, String.join("\n",
+        "{\"id\": \"e1\", \"title\": \"Soccer practice\", \"start\": \"2026-03-04T17:00\", \"all_day\": false}",
+        "{\"op\": \"add\", \"id\": \"e2\", \"record\": {\"title\": \"Piano lesson\", \"start\": \"2026-03-04T18:00\"}}",
+        "{\"id\": \"e3\", \"tenant\": \"other\", \"title\": \"Dentist\", \"start\": \"2026-03-04T17:00\"}", ""));
+  }
+
+  @Test
+  void aDuplicatePrintsTheMatchAndItsExplanationAndExitsOne() {
+    CliRunner.Result r = CliRunner.run("check", "--preset", "calendar", "--existing", events.toString(),
+        "{\"title\": \"Soccer Practice!\", \"start\": \"2026-03-04T17:30\"}");
+    assertThat(r.exit()).isEqualTo(Main.DUPLICATE);
+    assertThat(r.out()).startsWith("DUPLICATE — 1 match(es)").contains("e1").contains("Explanation:")
+        .contains("starts 30 minute(s) before the new item");
+  }
+
+  @Test
+  void aNewItemExitsZero() {
+    CliRunner.Result r = CliRunner.run("check", "-p", "calendar", "-e", events.toString(), "-q",
+        "{\"title\": \"Dentist\", \"start\": \"2026-03-04T17:00\"}");
+    assertThat(r.exit()).isEqualTo(Main.OK);
+    assertThat(r.out().strip()).isEqualTo("NEW");
+  }
+
+  @Test
+  void jsonOutputIsOneObjectWithTheVerdict() {
+    CliRunner.Result r = CliRunner.run("check", "--preset", "calendar", "--existing", events.toString(), "--json",
+        "{\"title\": \"Piano lesson\", \"start\": \"2026-03-04T18:15\"}");
+    assertThat(r.exit()).isEqualTo(Main.DUPLICATE);
+    Map<String, Object> v = Json.object(r.out().strip(), "output");
+    assertThat(v).containsEntry("outcome", "DUPLICATE").containsKeys("matches", "explanation");
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> matches = (List<Map<String, Object>>) v.get("matches");
+    assertThat(matches.get(0)).containsEntry("id", "e2").containsEntry("stage", "exact")
+        .containsKeys("score", "item", "explanation");
+  }
+
+  @Test
+  void aPossibleDuplicateExitsThree() throws Exception {
+    Path notes = dir.resolve("notes.jsonl");
+    Files.writeString(notes, "{\"id\": \"n1\", \"text\": \"Pick up the dry cleaning on Friday\"}\n");
+    CliRunner.Result r = CliRunner.run("check", "--preset", "text", "--existing", notes.toString(),
+        "{\"text\": \"Pick up dry cleaning Friday morning\"}");
+    assertThat(r.exit()).isEqualTo(Main.POSSIBLE_DUPLICATE);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+      "malformed JSON|calendar|{\"title\": |malformed JSON",
+      "unknown preset|calender|{}|unknown preset 'calender'",
+      "unknown field|calendar|{\"title\": \"x\", \"start\": \"2026-03-04T17:00\", \"color\": \"red\"}|unknown field 'color'",
+      "missing field|calendar|{\"start\": \"2026-03-04T17:00\"}|field 'title' is required",
+      "not an object|calendar|[1, 2]|expected a JSON object"})
+  void badInputIsOneLineAndExitsTwo(String what, String preset, String item, String message) {
+    CliRunner.Result r = CliRunner.run("check", "--preset", preset, item);
+    assertThat(r.exit()).isEqualTo(Main.BAD_INPUT);
+    assertThat(r.err()).contains(message).doesNotContain("Exception").doesNotContain("\tat ");
+    assertThat(r.err().strip().lines()).hasSize(1);
+  }
+
+  @Test
+  void aMissingExistingFileIsBadInput() {
+    CliRunner.Result r = CliRunner.run("check", "--preset", "calendar", "--existing", dir.resolve("no.jsonl")
+        .toString(), "{\"title\": \"x\", \"start\": \"2026-03-04T17:00\"}");
+    assertThat(r.exit()).isEqualTo(Main.BAD_INPUT);
+    assertThat(r.err()).contains("no such file");
+  }
+
+  @Test
+  void helpListsTheCommands() {
+    CliRunner.Result r = CliRunner.run("--help");
+    assertThat(r.exit()).isZero();
+    assertThat(r.out()).contains("check").contains("eval").contains("presets").contains("Exit codes");
+    assertThat(CliRunner.run("check", "--help").out()).contains("--existing").contains("--json");
+    assertThat(CliRunner.run("eval", "--help").out()).contains("--sweep").contains("--measure");
+  }
+
+  @Test
+  void presetsAreListedAndShown() {
+    CliRunner.Result list = CliRunner.run("presets");
+    assertThat(list.out()).contains("calendar").contains("glossary").contains("memory").contains("text");
+    CliRunner.Result show = CliRunner.run("presets", "glossary", "--set", "stages.exact.case_sensitive=false");
+    assertThat(show.exit()).isZero();
+    assertThat(show.out()).contains("\"case_sensitive\" : false");
+  }
+}

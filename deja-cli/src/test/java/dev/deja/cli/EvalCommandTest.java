@@ -1,0 +1,122 @@
+package dev.deja.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.deja.format.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** {@code deja eval}: its JSON contract, its semantics, and accuracy floors on the dev sets. */
+class EvalCommandTest {
+
+  private static Map<String, Object> evalJson(String... args) {
+    CliRunner.Result r = CliRunner.run(args);
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(r.out().strip().lines()).as("exactly one JSON object").hasSize(1);
+    return Json.object(r.out().strip(), "eval output");
+  }
+
+  @Test
+  void pairsJsonHasTheStableKeys() {
+    Map<String, Object> m = evalJson("eval", "--preset", "calendar", "--data",
+        CliRunner.DEV.resolve("calendar/pairs.jsonl").toString(), "--sweep", "--json");
+    assertThat(m).containsKeys("kind", "preset", "n", "precision", "recall", "f1", "threshold", "best_threshold",
+        "best_f1", "micros_mean", "micros_p99", "accuracy", "possible_share");
+    assertThat(m).containsEntry("kind", "pairs").containsEntry("preset", "calendar").containsEntry("n", 140)
+        .containsEntry("threshold", 0.3);
+    assertThat(((Number) m.get("best_f1")).doubleValue()).isGreaterThanOrEqualTo(((Number) m.get("f1")).doubleValue());
+    assertThat((List<?>) m.get("sweep")).hasSize(101);
+  }
+
+  @Test
+  void scenarioJsonAlsoHasExactSetAccuracy() {
+    Map<String, Object> m = evalJson("eval", "--preset", "memory", "--data",
+        CliRunner.DEV.resolve("memory/scenario.jsonl").toString(), "--json");
+    assertThat(m).containsEntry("kind", "scenario").containsEntry("n", 100).containsKey("exact_set_accuracy");
+    assertThat(m.get("best_threshold")).isNull();
+  }
+
+  @Test
+  void theDefinitionsScenarioIsPerfectWithTheDatasetRules() {
+    Map<String, Object> m = evalJson("eval", "--preset", "glossary", "--config",
+        Path.of("..", "examples", "glossary-dataset-rules.yaml").toString(), "--data",
+        CliRunner.DEV.resolve("definitions/scenario.jsonl").toString(), "--json");
+    assertThat(m).containsEntry("exact_set_accuracy", 1.0).containsEntry("n", 61);
+    @SuppressWarnings("unchecked")
+    Map<String, Map<String, Object>> cats = (Map<String, Map<String, Object>>) m.get("categories");
+    assertThat(cats).containsKeys("synonym", "fuzzy_negative", "self_exclusion", "archived");
+    assertThat(cats.values()).allSatisfy(c -> assertThat(c).containsEntry("exact_set_accuracy", 1.0));
+  }
+
+  @Test
+  void theShippedGlossaryFollowsTheDesignsCaseSensitivity() {
+    // Design defaults: case-sensitive stage 1 and contexts. The three checks that differ are documented.
+    Map<String, Object> m = evalJson("eval", "--preset", "glossary", "--data",
+        CliRunner.DEV.resolve("definitions/scenario.jsonl").toString(), "--json");
+    assertThat(((Number) m.get("exact_set_accuracy")).doubleValue()).isGreaterThanOrEqualTo(0.95);
+  }
+
+  @Test
+  void measureAndThresholdOverrideTheTargetStage() {
+    Map<String, Object> m = evalJson("eval", "--preset", "calendar", "--data",
+        CliRunner.DEV.resolve("calendar/pairs.jsonl").toString(), "--measure", "jaro_winkler", "--threshold", "0.8",
+        "--json");
+    assertThat(m).containsEntry("measure", "jaro_winkler").containsEntry("threshold", 0.8)
+        .containsEntry("stage", "fuzzy");
+  }
+
+  @Test
+  void accuracyFloorsOnTheDevCalendarPairs() {
+    // Floors at the values measured for the shipped configuration (docs/EVALUATION.md), minus a small margin.
+    Map<String, Object> m = evalJson("eval", "--preset", "calendar", "--data",
+        CliRunner.DEV.resolve("calendar/pairs.jsonl").toString(), "--json");
+    assertThat(((Number) m.get("f1")).doubleValue()).isGreaterThanOrEqualTo(0.84);
+  }
+
+  @Test
+  void humanOutputShowsTheSweepAndErrors() {
+    CliRunner.Result r = CliRunner.run("eval", "--preset", "calendar", "--data",
+        CliRunner.DEV.resolve("calendar/pairs.jsonl").toString(), "--sweep", "--errors", "3");
+    assertThat(r.exit()).isZero();
+    assertThat(r.out()).contains("precision").contains("best threshold").contains("← best")
+        .contains("wrong decisions (first 3)");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+      "NaN threshold|--threshold|NaN|must be a number in [0, 1]",
+      "threshold above one|--threshold|1.5|must be a number in [0, 1]",
+      "unknown measure|--measure|levenstein|unknown measure 'levenstein'",
+      "unknown stage|--stage|semantic|has no stage 'semantic'"})
+  void badOptionsExitTwo(String what, String option, String value, String message) {
+    CliRunner.Result r = CliRunner.run("eval", "--preset", "calendar", "--data",
+        CliRunner.DEV.resolve("calendar/pairs.jsonl").toString(), option, value);
+    assertThat(r.exit()).isEqualTo(Main.BAD_INPUT);
+    assertThat(r.err()).contains(message);
+  }
+
+  @Test
+  void badDataExitsTwo(@TempDir Path dir) throws Exception {
+    assertThat(CliRunner.run("eval", "--preset", "text", "--data", dir.resolve("none.jsonl").toString()).exit())
+        .isEqualTo(Main.BAD_INPUT);
+    Path bad = dir.resolve("bad.jsonl");
+    Files.writeString(bad, "{\"id\": \"1\", \"left\": {\"text\": \"a\"}, \"right\": {\"text\": \"b\"}, \"label\": 1}\n"
+        + "not json\n");
+    CliRunner.Result r = CliRunner.run("eval", "--preset", "text", "--data", bad.toString());
+    assertThat(r.exit()).isEqualTo(Main.BAD_INPUT);
+    assertThat(r.err()).contains("bad.jsonl:2: malformed JSON");
+    Path extra = dir.resolve("extra.jsonl");
+    Files.writeString(extra, "{\"id\": \"1\", \"left\": {\"text\": \"a\", \"source_id\": \"9\"}, "
+        + "\"right\": {\"text\": \"a\", \"source_id\": \"8\"}, \"label\": 1}\n");
+    assertThat(CliRunner.run("eval", "--preset", "text", "--data", extra.toString()).err())
+        .contains("unknown field 'source_id'");
+    assertThat(CliRunner.run("eval", "--preset", "text", "--data", extra.toString(), "--ignore-field", "source_id")
+        .exit()).isZero();
+  }
+}

@@ -1,0 +1,57 @@
+package dev.deja.format;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DatasetsTest {
+  @TempDir
+  Path dir;
+
+  private Path write(String name, String content) throws Exception {
+    Path p = dir.resolve(name);
+    Files.writeString(p, content);
+    return p;
+  }
+
+  @Test
+  void detectsEachFormat() throws Exception {
+    assertThat(Datasets.detect(write("p.jsonl", "{\"id\":\"1\",\"left\":{},\"right\":{},\"label\":1}\n")))
+        .isEqualTo(Datasets.Kind.PAIRS);
+    assertThat(Datasets.detect(write("s.jsonl", "\n{\"op\":\"add\",\"id\":\"e1\",\"record\":{}}\n")))
+        .isEqualTo(Datasets.Kind.SCENARIO);
+    assertThat(Datasets.detect(write("t.jsonl", "{\"id\":\"s\",\"chunks\":[]}"))).isEqualTo(Datasets.Kind.STREAMS);
+    assertThatThrownBy(() -> Datasets.detect(write("x.jsonl", "{\"foo\":1}")))
+        .hasMessageContaining("not a known dataset format");
+  }
+
+  @Test
+  void readsAScenarioWithExpectationsAndSelfExclusion() throws Exception {
+    Path p = write("s.jsonl", """
+        {"op": "add", "id": "e1", "record": {"term": "a"}}
+        {"op": "check", "id": "k1", "record": {"term": "a"}, "expect": ["e1"], "exclude_id": "e9", "category": "exact"}
+        """);
+    var lines = Datasets.scenario(p);
+    assertThat(lines).hasSize(2);
+    assertThat(lines.get(1).expect()).containsExactly("e1");
+    assertThat(lines.get(1).excludeId()).contains("e9");
+    assertThat(lines.get(1).category()).isEqualTo("exact");
+  }
+
+  @Test
+  void errorsNameTheFileAndLine() throws Exception {
+    assertThatThrownBy(() -> Datasets.pairs(write("p.jsonl", "{\"id\":\"1\",\"left\":{},\"right\":{},\"label\":1}\n"
+        + "{\"id\":\"2\",\"left\":{},\"right\":{},\"label\":7}\n"))).hasMessageContaining("p.jsonl:2: 'label' must be 0 or 1");
+    assertThatThrownBy(() -> Datasets.scenario(write("s.jsonl", "{\"op\":\"check\",\"id\":\"k\",\"record\":{}}")))
+        .hasMessageContaining("s.jsonl:1: 'expect' must be an array");
+    assertThatThrownBy(() -> Datasets.lines(write("m.jsonl", "{\"a\":1}\n{oops}\n")))
+        .hasMessageContaining("m.jsonl:2: malformed JSON");
+    assertThatThrownBy(() -> Datasets.lines(write("e.jsonl", "\n\n"))).hasMessageContaining("no JSON lines");
+    assertThatThrownBy(() -> Datasets.scenario(write("d.jsonl", "{\"op\":\"add\",\"id\":\"a\",\"record\":{}}\n"
+        + "{\"op\":\"add\",\"id\":\"a\",\"record\":{}}"))).hasMessageContaining("id 'a' used twice");
+  }
+}
