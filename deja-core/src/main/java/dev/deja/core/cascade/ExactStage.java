@@ -58,6 +58,7 @@ public final class ExactStage implements Stage {
   private final String name;
   private final List<String> fields;
   private final Analyzer analyzer;
+  private final dev.deja.core.normalize.Normalizer normalizer;
   private final boolean caseSensitive;
   private final double score;
   private final String reason;
@@ -67,6 +68,7 @@ public final class ExactStage implements Stage {
     this.name = name;
     this.fields = List.copyOf(fields);
     this.analyzer = analyzer;
+    this.normalizer = dev.deja.core.normalize.CachingNormalizer.of(analyzer);
     this.caseSensitive = caseSensitive;
     this.score = score;
     this.reason = "Exact match: " + String.join(" + ", fields) + (scoped ? " + context" : "");
@@ -92,7 +94,7 @@ public final class ExactStage implements Stage {
   Optional<String> keyValue(Item item) {
     List<String> parts = new ArrayList<>();
     for (String f : fields) {
-      Optional<String> v = FieldValues.text(item, f).map(analyzer::normalize).filter(s -> !s.isEmpty());
+      Optional<String> v = FieldValues.text(item, f).map(normalizer::normalize).filter(s -> !s.isEmpty());
       if (v.isEmpty()) {
         return Optional.empty();
       }

@@ -79,6 +79,7 @@ public final class FuzzyStage implements Stage {
   private final boolean strict;
   private final OptionalDouble possibleThreshold;
   private final Analyzer analyzer;
+  private final dev.deja.core.normalize.Normalizer normalizer;
   private final String lexical;
 
   private FuzzyStage(String name, String field, String measureName, Measure measure, double threshold, boolean strict,
@@ -91,6 +92,7 @@ public final class FuzzyStage implements Stage {
     this.strict = strict;
     this.possibleThreshold = possibleThreshold;
     this.analyzer = analyzer;
+    this.normalizer = dev.deja.core.normalize.CachingNormalizer.of(analyzer);
     this.lexical = lexical;
   }
 
@@ -117,7 +119,7 @@ public final class FuzzyStage implements Stage {
   }
 
   private Optional<String> value(Item item) {
-    return FieldValues.text(item, field).map(analyzer::normalize).filter(s -> !s.isEmpty());
+    return FieldValues.text(item, field).map(normalizer::normalize).filter(s -> !s.isEmpty());
   }
 
   @Override

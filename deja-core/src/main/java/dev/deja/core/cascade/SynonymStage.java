@@ -61,6 +61,7 @@ public final class SynonymStage implements Stage {
   private final String termField;
   private final String synonymsField;
   private final Analyzer analyzer;
+  private final dev.deja.core.normalize.Normalizer normalizer;
   private final boolean caseSensitive;
   private final boolean onlyActive;
   private final Optional<String> synonymType;
@@ -72,6 +73,7 @@ public final class SynonymStage implements Stage {
     this.termField = termField;
     this.synonymsField = synonymsField;
     this.analyzer = analyzer;
+    this.normalizer = dev.deja.core.normalize.CachingNormalizer.of(analyzer);
     this.caseSensitive = caseSensitive;
     this.onlyActive = onlyActive;
     this.synonymType = synonymType;
@@ -89,7 +91,7 @@ public final class SynonymStage implements Stage {
   }
 
   private Optional<String> term(Item item) {
-    return FieldValues.text(item, termField).map(analyzer::normalize).filter(s -> !s.isEmpty());
+    return FieldValues.text(item, termField).map(normalizer::normalize).filter(s -> !s.isEmpty());
   }
 
   /** Normalised synonyms that count, mapped to their original spelling. */
@@ -102,7 +104,7 @@ public final class SynonymStage implements Stage {
       if (synonymType.isPresent() && e.type().isPresent() && !e.type().get().equalsIgnoreCase(synonymType.get())) {
         continue;
       }
-      String n = analyzer.normalize(e.value());
+      String n = normalizer.normalize(e.value());
       if (!n.isEmpty()) {
         out.putIfAbsent(n, e.value());
       }
