@@ -176,7 +176,8 @@ public final class DejaConfig {
    * stage and guard types available on the class path.
    */
   public static CollectionSpec validated(CollectionSpec spec) {
-    StageRegistry.defaults().build(spec);
+    StageRegistry.defaults().build(new dev.deja.core.cascade.StageContext(spec,
+        dev.deja.core.embed.EmbedderProviders.defaults()));
     GuardRegistry.defaults().build(spec);
     return spec;
   }

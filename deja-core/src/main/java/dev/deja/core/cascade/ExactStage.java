@@ -33,7 +33,8 @@ public final class ExactStage implements Stage {
     }
 
     @Override
-    public Stage create(String name, Options o, CollectionSpec spec) {
+    public Stage create(String name, Options o, StageContext context) {
+      CollectionSpec spec = context.spec();
       List<String> fields = o.strings("fields", o.has("field") ? List.of() : List.of(firstText(spec, o)));
       if (o.has("field")) {
         if (o.has("fields")) {

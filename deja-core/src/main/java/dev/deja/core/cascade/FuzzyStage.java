@@ -41,7 +41,8 @@ public final class FuzzyStage implements Stage {
     }
 
     @Override
-    public Stage create(String name, Options o, CollectionSpec spec) {
+    public Stage create(String name, Options o, StageContext context) {
+      CollectionSpec spec = context.spec();
       String field = o.string("field", ExactStage.firstText(spec, o));
       FieldSpec fs = spec.field(field, o.at("field"));
       String measureName = o.string("measure", "sequence");

@@ -1,6 +1,5 @@
 package dev.deja.core.cascade;
 
-import dev.deja.core.spec.CollectionSpec;
 import dev.deja.core.spec.Options;
 
 /**
@@ -20,7 +19,7 @@ public interface StageFactory {
    *
    * @param name the stage's configured name
    * @param options its options, with paths for error messages ({@code stages.<name>.<key>})
-   * @param spec the collection spec (fields and analyzers)
+   * @param context the collection spec (fields and analyzers) and the application's components (embedders)
    */
-  Stage create(String name, Options options, CollectionSpec spec);
+  Stage create(String name, Options options, StageContext context);
 }

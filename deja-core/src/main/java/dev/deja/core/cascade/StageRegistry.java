@@ -56,8 +56,14 @@ public final class StageRegistry {
     return factories.keySet();
   }
 
-  /** Builds the enabled stages of a spec, in order. */
+  /** Builds the enabled stages of a spec, in order, without embedders. */
   public List<Stage> build(CollectionSpec spec) {
+    return build(new StageContext(spec, dev.deja.core.embed.EmbedderProvider.none()));
+  }
+
+  /** Builds the enabled stages of a spec, in order. */
+  public List<Stage> build(StageContext context) {
+    CollectionSpec spec = context.spec();
     List<Stage> out = new ArrayList<>();
     for (StageSpec s : spec.stages()) {
       StageFactory f = factories.get(s.type());
@@ -65,7 +71,7 @@ public final class StageRegistry {
         throw new InvalidInputException("stages." + s.name() + ".type: unknown stage type '" + s.type()
             + "'; known types: " + String.join(", ", factories.keySet()));
       }
-      Stage stage = f.create(s.name(), new Options("stages." + s.name(), s.options()), spec);
+      Stage stage = f.create(s.name(), new Options("stages." + s.name(), s.options()), context);
       if (s.enabled()) {
         out.add(stage);
       }

@@ -39,7 +39,8 @@ public final class SynonymStage implements Stage {
     }
 
     @Override
-    public Stage create(String name, Options o, CollectionSpec spec) {
+    public Stage create(String name, Options o, StageContext context) {
+      CollectionSpec spec = context.spec();
       String term = o.string("term_field", "term");
       String syns = o.string("synonyms_field", "synonyms");
       spec.field(term, o.at("term_field"));

@@ -4,7 +4,13 @@ import dev.deja.core.InvalidInputException;
 import dev.deja.core.cascade.Probe;
 import dev.deja.core.cascade.Stage;
 import dev.deja.core.cascade.StageMatch;
+import dev.deja.core.cascade.StageContext;
 import dev.deja.core.cascade.StageRegistry;
+import dev.deja.core.cascade.VectorStage;
+import dev.deja.core.embed.EmbedderProvider;
+import dev.deja.core.embed.EmbedderProviders;
+import dev.deja.core.embed.EmbeddingException;
+import dev.deja.core.index.VectorIndex;
 import dev.deja.core.cascade.StageResult;
 import dev.deja.core.explain.Explanation;
 import dev.deja.core.guard.Guard;
@@ -57,6 +63,7 @@ public final class DejaCollection {
   private final Clock clock;
   private final Supplier<String> ids;
   private final List<Stage> stages;
+  private final List<VectorStage> vectorStages;
   private final Map<String, String> stageTypes;
   private final List<Guard> guards;
   private final ItemPreparer preparer;
@@ -67,7 +74,14 @@ public final class DejaCollection {
     this.store = Objects.requireNonNull(b.store, "store");
     this.clock = b.clock;
     this.ids = b.ids;
-    this.stages = b.stageRegistry.build(spec);
+    this.stages = b.stageRegistry.build(new StageContext(spec, b.embedders));
+    List<VectorStage> vs = new ArrayList<>();
+    for (Stage s : stages) {
+      if (s instanceof VectorStage v) {
+        vs.add(v);
+      }
+    }
+    this.vectorStages = List.copyOf(vs);
     Map<String, String> types = new HashMap<>();
     for (Stage s : stages) {
       types.put(s.name(), s.type());
@@ -105,7 +119,33 @@ public final class DejaCollection {
   /** Would this item be a duplicate? A dry run: nothing is written. */
   public Verdict check(CheckRequest request) {
     ItemPreparer.Prepared p = preparer.prepare(request.tenant(), request.item());
-    return decide(p, request.excludeId());
+    return decide(p, request.excludeId(), embed(p.item()));
+  }
+
+  /** The vectors of an item for every vector stage, and warnings for stages whose embedder failed open. */
+  private record ProbeVectors(Map<String, float[]> vectors, List<String> warnings) {}
+
+  private ProbeVectors embed(Item item) {
+    if (vectorStages.isEmpty()) {
+      return new ProbeVectors(Map.of(), List.of());
+    }
+    Map<String, float[]> out = new LinkedHashMap<>();
+    List<String> warnings = new ArrayList<>();
+    for (VectorStage s : vectorStages) {
+      if (out.containsKey(s.vectorName())) {
+        continue;
+      }
+      try {
+        s.vectorOf(item).ifPresent(v -> out.put(s.vectorName(), v));
+      } catch (EmbeddingException e) {
+        if (s.failClosed()) {
+          throw e;
+        }
+        warnings.add("stage '" + s.name() + "' skipped: the embedder failed (" + e.getMessage()
+            + "); failing open as configured");
+      }
+    }
+    return new ProbeVectors(out, warnings);
   }
 
   /**
@@ -114,13 +154,15 @@ public final class DejaCollection {
    */
   public WriteResult put(PutRequest request) {
     ItemPreparer.Prepared p = preparer.prepare(request.tenant(), request.item());
+    // Embedding happens before the scope lock is taken: it is the slow part and needs no lock.
+    ProbeVectors vectors = embed(p.item());
     return store.inScope(p.keys().scope(), () -> {
       if (request.id().isPresent() && store.find(request.tenant(), request.id().get()).isPresent()) {
         throw new InvalidInputException("an item with id '" + request.id().get() + "' already exists");
       }
-      Verdict v = decide(p, Optional.empty());
+      Verdict v = decide(p, Optional.empty(), vectors);
       if (request.force()) {
-        StoredItem created = create(p, request.id(), v.isDuplicate(),
+        StoredItem created = create(p, vectors.vectors(), request.id(), v.isDuplicate(),
             v.isDuplicate() ? "created with force although it duplicates " + ids(v) : "");
         String msg = v.isDuplicate()
             ? "Created " + created.id() + "; the duplicate check was bypassed (similar: " + describe(v) + ")."
@@ -141,20 +183,20 @@ public final class DejaCollection {
         case MERGE -> {
           Match best = v.matches().stream().filter(m -> m.level() == Outcome.DUPLICATE).findFirst()
               .orElse(v.matches().get(0));
-          StoredItem merged = merge(p, best);
+          StoredItem merged = merge(p, vectors.vectors(), best);
           return new WriteResult(Action.MERGED, Optional.of(merged), v, false, List.of(),
               "Merged into existing " + best.id() + " (similarity " + Explanation.format(best.score())
                   + ", stage " + best.stage() + "): its timestamp was refreshed and the new item kept in its "
                   + "history. Use force=true to store it anyway.");
         }
         case WARN -> {
-          StoredItem created = create(p, request.id(), false, "");
+          StoredItem created = create(p, vectors.vectors(), request.id(), false, "");
           String warning = "it may duplicate " + describe(v);
           return new WriteResult(Action.CREATED, Optional.of(created), v, false, List.of(warning),
               "Created " + created.id() + ", but " + warning + ".");
         }
         case ALLOW -> {
-          StoredItem created = create(p, request.id(), false, "");
+          StoredItem created = create(p, vectors.vectors(), request.id(), false, "");
           return new WriteResult(Action.CREATED, Optional.of(created), v, false, List.of(),
               "Created " + created.id() + ".");
         }
@@ -183,15 +225,16 @@ public final class DejaCollection {
     return store.count(Optional.of(tenant));
   }
 
-  private StoredItem create(ItemPreparer.Prepared p, Optional<String> id, boolean bypassed, String note) {
+  private StoredItem create(ItemPreparer.Prepared p, Map<String, float[]> vectors, Optional<String> id,
+      boolean bypassed, String note) {
     Instant now = clock.instant();
-    StoredItem item = new StoredItem(id.orElseGet(ids), p.tenant(), p.item(), p.keys(), Map.of(), 1, now, now,
+    StoredItem item = new StoredItem(id.orElseGet(ids), p.tenant(), p.item(), p.keys(), vectors, 1, now, now,
         List.of(new HistoryEntry(now, bypassed ? "CREATED_BYPASS" : "CREATED", Optional.empty(), note)));
     store.insert(item);
     return item;
   }
 
-  private StoredItem merge(ItemPreparer.Prepared p, Match best) {
+  private StoredItem merge(ItemPreparer.Prepared p, Map<String, float[]> vectors, Match best) {
     Instant now = clock.instant();
     StoredItem existing = store.find(p.tenant(), best.id()).orElseThrow(
         () -> new IllegalStateException("matched item " + best.id() + " vanished inside its scope lock"));
@@ -199,7 +242,7 @@ public final class DejaCollection {
         + ")";
     StoredItem merged;
     if (spec.policy().merge() == PolicySpec.MergeStrategy.REPLACE) {
-      StoredItem replaced = existing.withItem(p.item(), p.keys(), existing.vectors());
+      StoredItem replaced = existing.withItem(p.item(), p.keys(), vectors);
       merged = replaced.touched(now, new HistoryEntry(now, "REPLACED", Optional.of(existing.item()), note
           + "; previous fields kept here"));
     } else {
@@ -209,18 +252,34 @@ public final class DejaCollection {
     return merged;
   }
 
-  private Verdict decide(ItemPreparer.Prepared p, Optional<String> excludeId) {
+  private Verdict decide(ItemPreparer.Prepared p, Optional<String> excludeId, ProbeVectors vectors) {
     Optional<TimeSpan> time = p.keys().time();
     CandidateQuery q = new CandidateQuery(p.keys().scope(), spec.excludedStatuses(), excludeId,
         preparer.timeFilters(time), time.map(t -> OptionalLong.of(t.startMillis())).orElse(OptionalLong.empty()),
         spec.candidates().windowScan() && time.isPresent(), p.queryKeys(), p.keys().terms(),
         spec.candidates().maxPerLookup());
-    List<Candidate> candidates = store.candidates(q);
-    Map<String, Candidate> byId = new LinkedHashMap<>();
-    for (Candidate c : candidates) {
+    Map<String, Candidate> byId = new java.util.TreeMap<>();
+    for (Candidate c : store.candidates(q)) {
       byId.put(c.id(), c);
     }
-    Probe probe = new Probe(p.tenant(), p.item(), time);
+    for (VectorStage s : vectorStages) {
+      float[] v = vectors.vectors().get(s.vectorName());
+      if (v == null || !(store instanceof VectorIndex vi)) {
+        continue;
+      }
+      for (VectorIndex.ScoredCandidate hit : vi.nearest(q, s.vectorName(), v, s.neighbours())) {
+        Candidate known = byId.get(hit.candidate().id());
+        if (known == null) {
+          byId.put(hit.candidate().id(), hit.candidate());
+        } else {
+          java.util.Set<String> src = new java.util.TreeSet<>(known.sources());
+          src.add("vector");
+          byId.put(known.id(), new Candidate(known.item(), src));
+        }
+      }
+    }
+    List<Candidate> candidates = new ArrayList<>(byId.values());
+    Probe probe = new Probe(p.tenant(), p.item(), time, vectors.vectors());
 
     Explanation.Builder root = Explanation.of("verdict", spec.name());
     Explanation.Builder scopeNode = Explanation.of("scope", "scope").result("info")
@@ -238,7 +297,7 @@ public final class DejaCollection {
 
     Map<String, StageMatch> matched = new LinkedHashMap<>();
     Map<String, String> matchedStage = new HashMap<>();
-    List<String> warnings = new ArrayList<>();
+    List<String> warnings = new ArrayList<>(vectors.warnings());
     for (int i = 0; i < stages.size(); i++) {
       Stage s = stages.get(i);
       List<Candidate> remaining = new ArrayList<>();
@@ -356,6 +415,7 @@ public final class DejaCollection {
     private Supplier<String> ids = () -> UUID.randomUUID().toString();
     private StageRegistry stageRegistry = StageRegistry.defaults();
     private GuardRegistry guardRegistry = GuardRegistry.defaults();
+    private EmbedderProvider embedders = EmbedderProviders.defaults();
 
     private Builder(CollectionSpec spec) {
       this.spec = Objects.requireNonNull(spec, "spec");
@@ -384,6 +444,12 @@ public final class DejaCollection {
 
     public Builder guards(GuardRegistry r) {
       this.guardRegistry = Objects.requireNonNull(r, "guard registry");
+      return this;
+    }
+
+    /** Where embedders for semantic stages come from (by default: providers registered as services). */
+    public Builder embedders(EmbedderProvider p) {
+      this.embedders = Objects.requireNonNull(p, "embedders");
       return this;
     }
 

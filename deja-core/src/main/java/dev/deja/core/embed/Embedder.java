@@ -1,0 +1,33 @@
+package dev.deja.core.embed;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Turns text into a vector whose cosine similarity to another text's vector says how alike their meanings are.
+ *
+ * <p>Contract (checked by {@code EmbedderContract} in deja-testkit): every vector has {@link #dimension()} finite
+ * components; the same text always gives the same vector; implementations are thread-safe. Failures are
+ * {@link EmbeddingException}s that say whether a retry may help. Implementations live outside deja-core (deja-embed:
+ * an in-process model, a remote OpenAI-compatible endpoint; deja-testkit: a deterministic hashing fake).
+ */
+public interface Embedder {
+
+  /** The model name, part of cache keys and of stored vectors' names. */
+  String model();
+
+  /** The number of components of every vector. */
+  int dimension();
+
+  /** The vector of one text. */
+  float[] embed(String text);
+
+  /** The vectors of several texts, in order; implementations may batch. */
+  default List<float[]> embedAll(List<String> texts) {
+    List<float[]> out = new ArrayList<>(texts.size());
+    for (String t : texts) {
+      out.add(embed(t));
+    }
+    return out;
+  }
+}
