@@ -2,6 +2,7 @@ package dev.deja.core.store;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
@@ -11,6 +12,7 @@ import java.util.concurrent.ConcurrentSkipListMap;
  */
 public final class MemoryStoreBackend implements StoreBackend {
   private final ConcurrentSkipListMap<String, MemoryCollectionStore> stores = new ConcurrentSkipListMap<>();
+  private final ConcurrentSkipListMap<String, String> definitions = new ConcurrentSkipListMap<>();
 
   @Override
   public CollectionStore open(String collection) {
@@ -19,6 +21,7 @@ public final class MemoryStoreBackend implements StoreBackend {
 
   @Override
   public boolean drop(String collection) {
+    definitions.remove(collection);
     MemoryCollectionStore s = stores.remove(collection);
     if (s != null) {
       s.close();
@@ -29,6 +32,17 @@ public final class MemoryStoreBackend implements StoreBackend {
   @Override
   public List<String> collections() {
     return new ArrayList<>(stores.keySet());
+  }
+
+  @Override
+  public void define(String collection, String definition) {
+    open(collection);
+    definitions.put(collection, definition);
+  }
+
+  @Override
+  public Optional<String> definition(String collection) {
+    return Optional.ofNullable(definitions.get(collection));
   }
 
   @Override

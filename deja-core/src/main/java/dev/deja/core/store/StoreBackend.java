@@ -1,6 +1,7 @@
 package dev.deja.core.store;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A place that holds many collections: in memory, a Lucene data directory, a PostgreSQL database.
@@ -17,6 +18,15 @@ public interface StoreBackend extends AutoCloseable {
 
   /** The names of the collections that exist, sorted. */
   List<String> collections();
+
+  /**
+   * Records a collection's definition (an opaque text, e.g. its spec as JSON) so that it survives a restart; opens
+   * the collection if needed. Durable stores persist it before returning.
+   */
+  void define(String collection, String definition);
+
+  /** The definition recorded for a collection, if any. */
+  Optional<String> definition(String collection);
 
   @Override
   void close();
