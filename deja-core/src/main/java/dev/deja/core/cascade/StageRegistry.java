@@ -13,7 +13,7 @@ import java.util.TreeMap;
 /**
  * The stage types available to a collection: the built-in ones plus any added by other modules.
  *
- * <p>Immutable; thread-safe. {@link #builtIn()} has {@code exact}, {@code synonym} and {@code fuzzy}.
+ * <p>Immutable; thread-safe. {@link #builtIn()} has {@code exact}, {@code synonym}, {@code fuzzy} and {@code semantic}.
  */
 public final class StageRegistry {
   private final Map<String, StageFactory> factories;
@@ -25,7 +25,7 @@ public final class StageRegistry {
   /** The built-in stage types. */
   public static StageRegistry builtIn() {
     Map<String, StageFactory> m = new TreeMap<>();
-    for (StageFactory f : List.of(ExactStage.FACTORY, SynonymStage.FACTORY, FuzzyStage.FACTORY)) {
+    for (StageFactory f : List.of(ExactStage.FACTORY, SynonymStage.FACTORY, FuzzyStage.FACTORY, SemanticStage.FACTORY)) {
       m.put(f.type(), f);
     }
     return new StageRegistry(m);

@@ -205,8 +205,8 @@ public final class SpecReader {
       boolean enabled = s.bool("enabled", true);
       Map<String, Object> options = new LinkedHashMap<>();
       for (String k : s.keys()) {
-        if (!k.equals("type") && !k.equals("enabled")) {
-          options.put(k, s.raw(k));
+        if (!k.equals("type") && !k.equals("enabled") && s.raw(k) != null) {
+          options.put(k, s.raw(k)); // a null value is an override removing the key
         }
       }
       byName.put(name, new StageSpec(name, type, enabled, options));
@@ -248,7 +248,7 @@ public final class SpecReader {
       }
       Map<String, Object> options = new LinkedHashMap<>();
       for (String k : g.keys()) {
-        if (!k.equals("type") && !k.equals("enabled")) {
+        if (!k.equals("type") && !k.equals("enabled") && g.raw(k) != null) {
           options.put(k, g.raw(k));
         }
       }

@@ -1,0 +1,185 @@
+package dev.deja.core.cascade;
+
+import dev.deja.core.InvalidInputException;
+import dev.deja.core.embed.Embedder;
+import dev.deja.core.engine.Outcome;
+import dev.deja.core.explain.Explanation;
+import dev.deja.core.index.Candidate;
+import dev.deja.core.item.Item;
+import dev.deja.core.spec.CollectionSpec;
+import dev.deja.core.spec.Options;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * Stage {@code semantic}: the cosine similarity of the two items' sentence embeddings, compared with a threshold.
+ *
+ * <p>Options: {@code field} (default the first text field), {@code model} (default {@code all-minilm-l6-v2}),
+ * {@code similarity_threshold} (alias {@code threshold}; default 0.8 — calibrate per model and preset, see
+ * EVALUATION.md), {@code possible_threshold} (off by default), {@code neighbours} (nearest neighbours fetched as
+ * candidates, default 20), {@code on_embedder_failure} ({@code closed}: the check fails, the default; {@code open}: the
+ * stage is skipped and the verdict says so).
+ *
+ * <p>The new item is embedded once per check; stored items carry their vector (computed at write time) and are never
+ * re-embedded, except items stored before the stage existed, which are embedded on the fly and marked so in the
+ * explanation. Negative cosines count as 0. Thread-safe.
+ */
+public final class SemanticStage implements VectorStage {
+
+  /** Builds {@code semantic} stages. */
+  public static final StageFactory FACTORY = new StageFactory() {
+    @Override
+    public String type() {
+      return "semantic";
+    }
+
+    @Override
+    public Stage create(String name, Options o, StageContext context) {
+      CollectionSpec spec = context.spec();
+      String field = o.string("field", ExactStage.firstText(spec, o));
+      spec.field(field, o.at("field"));
+      String model = o.string("model", "all-minilm-l6-v2");
+      if (o.has("similarity_threshold") && o.has("threshold")) {
+        throw new InvalidInputException(o.path() + ": give similarity_threshold or threshold, not both");
+      }
+      double threshold = o.number(o.has("threshold") ? "threshold" : "similarity_threshold", 0.8, 0.0, 1.0);
+      OptionalDouble possible = o.has("possible_threshold")
+          ? OptionalDouble.of(o.number("possible_threshold", 0, 0.0, 1.0)) : OptionalDouble.empty();
+      if (possible.isPresent() && possible.getAsDouble() > threshold) {
+        throw new InvalidInputException(o.at("possible_threshold") + ": must not be above the threshold ("
+            + threshold + ")");
+      }
+      int k = o.integer("neighbours", 20, 1, 10_000);
+      String failure = o.choice("on_embedder_failure", "closed", "closed", "open");
+      o.rejectUnknown();
+      Embedder embedder = context.embedder(model, o.at("model"));
+      return new SemanticStage(name, field, embedder, threshold, possible, k, failure.equals("closed"));
+    }
+  };
+
+  private final String name;
+  private final String field;
+  private final Embedder embedder;
+  private final double threshold;
+  private final OptionalDouble possible;
+  private final int neighbours;
+  private final boolean failClosed;
+
+  private SemanticStage(String name, String field, Embedder embedder, double threshold, OptionalDouble possible,
+      int neighbours, boolean failClosed) {
+    this.name = name;
+    this.field = field;
+    this.embedder = embedder;
+    this.threshold = threshold;
+    this.possible = possible;
+    this.neighbours = neighbours;
+    this.failClosed = failClosed;
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public String type() {
+    return "semantic";
+  }
+
+  @Override
+  public String vectorName() {
+    return embedder.model() + "/" + field;
+  }
+
+  @Override
+  public int neighbours() {
+    return neighbours;
+  }
+
+  @Override
+  public boolean failClosed() {
+    return failClosed;
+  }
+
+  @Override
+  public Optional<float[]> vectorOf(Item item) {
+    return FieldValues.text(item, field).map(String::strip).filter(s -> !s.isEmpty()).map(embedder::embed);
+  }
+
+  /** Cosine similarity clamped to [0, 1]. */
+  static double cosine(float[] a, float[] b) {
+    if (a.length != b.length) {
+      return 0;
+    }
+    double dot = 0;
+    double na = 0;
+    double nb = 0;
+    for (int i = 0; i < a.length; i++) {
+      dot += (double) a[i] * b[i];
+      na += (double) a[i] * a[i];
+      nb += (double) b[i] * b[i];
+    }
+    if (na == 0 || nb == 0) {
+      return 0;
+    }
+    return Math.max(0.0, Math.min(1.0, dot / Math.sqrt(na * nb)));
+  }
+
+  @Override
+  public StageResult evaluate(Probe probe, List<Candidate> candidates) {
+    Explanation.Builder summary = Explanation.of("stage", name).evidence("field", field)
+        .evidence("model", embedder.model()).threshold(threshold);
+    Optional<float[]> mine = probe.vector(vectorName());
+    if (mine.isEmpty()) {
+      boolean blank = FieldValues.text(probe.item(), field).isEmpty();
+      return new StageResult(List.of(), summary.result("skipped").message(blank
+          ? "the new item has no value for '" + field + "': no evidence"
+          : "no embedding for the new item (the embedder failed open)").build());
+    }
+    List<StageMatch> matches = new ArrayList<>();
+    int compared = 0;
+    int reembedded = 0;
+    for (Candidate c : candidates) {
+      float[] theirs = c.item().vectors().get(vectorName());
+      boolean fresh = false;
+      if (theirs == null) {
+        Optional<float[]> v = vectorOf(c.item().item());
+        if (v.isEmpty()) {
+          continue;
+        }
+        theirs = v.get();
+        fresh = true;
+        reembedded++;
+      }
+      compared++;
+      double score = cosine(mine.get(), theirs);
+      Outcome level;
+      if (score >= threshold) {
+        level = Outcome.DUPLICATE;
+      } else if (possible.isPresent() && score >= possible.getAsDouble()) {
+        level = Outcome.POSSIBLE_DUPLICATE;
+      } else {
+        continue;
+      }
+      String a = probe.item().findString(field).orElse("");
+      String b = c.item().item().findString(field).orElse("");
+      Explanation.Builder e = Explanation.of("stage", name).result(level == Outcome.DUPLICATE ? "match" : "possible")
+          .message("Semantic match: '" + a + "' ≈ '" + b + "'").score(score).threshold(threshold)
+          .value("new", a).value("existing", b)
+          .detail(Explanation.of("measure", "cosine").result("info").score(score)
+              .message("cosine similarity of " + embedder.model() + " embeddings").build());
+      possible.ifPresent(p -> e.evidence("possible_threshold", Explanation.format(p)));
+      if (fresh) {
+        e.evidence("note", "the stored item had no vector and was embedded now");
+      }
+      matches.add(new StageMatch(c.id(), score, level, e.build()));
+    }
+    long dup = matches.stream().filter(m -> m.level() == Outcome.DUPLICATE).count();
+    summary.result(dup > 0 ? "match" : matches.isEmpty() ? "no_match" : "possible")
+        .message("compared " + compared + " candidate(s): " + dup + " match(es), " + (matches.size() - dup)
+            + " possible" + (reembedded > 0 ? "; " + reembedded + " stored item(s) had no vector" : ""));
+    return new StageResult(matches, summary.build());
+  }
+}

@@ -1,0 +1,193 @@
+package dev.deja.embed;
+
+import ai.djl.huggingface.tokenizers.Encoding;
+import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
+import ai.onnxruntime.OnnxTensor;
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtSession;
+import dev.deja.core.embed.Embedder;
+import dev.deja.core.embed.EmbeddingException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.LongBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A sentence embedder running a shipped model in process with ONNX Runtime and the Hugging Face tokenizer.
+ *
+ * <p>Loads once (the constructor reads the model from the class path and creates the session); {@link #embed} and
+ * {@link #embedAll} tokenize (truncating to the model's maximum), run the graph on a padded batch, pool (mean or
+ * [CLS]) and L2-normalise, so every vector has unit length. No network access: see {@link Offline}.
+ *
+ * <p>Thread-safe: ONNX Runtime sessions and the tokenizer may be used concurrently. Close it to free native memory.
+ */
+public final class OnnxEmbedder implements Embedder, AutoCloseable {
+  private final ModelCatalog.Model model;
+  private final OrtEnvironment env;
+  private final OrtSession session;
+  private final HuggingFaceTokenizer tokenizer;
+  private final boolean needsTokenTypes;
+  private final long loadNanos;
+
+  /** Loads a shipped model; {@code intraOpThreads} 0 lets ONNX Runtime choose. */
+  public OnnxEmbedder(ModelCatalog.Model model, int intraOpThreads) {
+    Offline.ensure();
+    long t0 = System.nanoTime();
+    this.model = model;
+    try {
+      byte[] onnx = resource(model.onnxResource(), model);
+      this.env = OrtEnvironment.getEnvironment();
+      try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
+        options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
+        if (intraOpThreads > 0) {
+          options.setIntraOpNumThreads(intraOpThreads);
+        }
+        this.session = env.createSession(onnx, options);
+      }
+      this.needsTokenTypes = session.getInputNames().contains("token_type_ids");
+      Path tok = Files.createTempFile("deja-tokenizer-", ".json");
+      try {
+        Files.write(tok, resource(model.tokenizerResource(), model));
+        this.tokenizer = HuggingFaceTokenizer.builder().optTokenizerPath(tok)
+            .optMaxLength(model.maxTokens()).optTruncation(true).optPadding(false).build();
+      } finally {
+        Files.deleteIfExists(tok);
+      }
+    } catch (OrtException | IOException e) {
+      throw new EmbeddingException("cannot load model '" + model.name() + "': " + e.getMessage(), false, e);
+    } catch (RuntimeException | UnsatisfiedLinkError e) {
+      throw new EmbeddingException("cannot load model '" + model.name() + "' (native library: " + e + "); the "
+          + "tokenizer's native library is unpacked to DJL_CACHE_DIR or ~/.djl.ai, which must be writable", false, e);
+    }
+    this.loadNanos = System.nanoTime() - t0;
+  }
+
+  private static byte[] resource(String name, ModelCatalog.Model model) throws IOException {
+    try (InputStream in = OnnxEmbedder.class.getClassLoader().getResourceAsStream(name)) {
+      if (in == null) {
+        throw new IOException("resource " + name + " is not on the class path; add " + model.artifact());
+      }
+      return in.readAllBytes();
+    }
+  }
+
+  @Override
+  public String model() {
+    return model.name();
+  }
+
+  @Override
+  public int dimension() {
+    return model.dimension();
+  }
+
+  /** How long loading took, in nanoseconds (for benchmarks). */
+  public long loadNanos() {
+    return loadNanos;
+  }
+
+  @Override
+  public float[] embed(String text) {
+    return embedAll(List.of(text)).get(0);
+  }
+
+  @Override
+  public List<float[]> embedAll(List<String> texts) {
+    if (texts.isEmpty()) {
+      return List.of();
+    }
+    Encoding[] enc;
+    try {
+      enc = tokenizer.batchEncode(texts.toArray(new String[0]));
+    } catch (RuntimeException e) {
+      throw new EmbeddingException("tokenizer failed: " + e.getMessage(), false, e);
+    }
+    int batch = enc.length;
+    int len = 0;
+    for (Encoding e : enc) {
+      len = Math.max(len, e.getIds().length);
+    }
+    long[] ids = new long[batch * len];
+    long[] mask = new long[batch * len];
+    long[] types = new long[batch * len];
+    for (int b = 0; b < batch; b++) {
+      long[] in = enc[b].getIds();
+      long[] am = enc[b].getAttentionMask();
+      long[] tt = enc[b].getTypeIds();
+      System.arraycopy(in, 0, ids, b * len, in.length);
+      System.arraycopy(am, 0, mask, b * len, am.length);
+      System.arraycopy(tt, 0, types, b * len, tt.length);
+    }
+    long[] shape = {batch, len};
+    try (OnnxTensor tIds = OnnxTensor.createTensor(env, LongBuffer.wrap(ids), shape);
+        OnnxTensor tMask = OnnxTensor.createTensor(env, LongBuffer.wrap(mask), shape);
+        OnnxTensor tTypes = OnnxTensor.createTensor(env, LongBuffer.wrap(types), shape)) {
+      Map<String, OnnxTensor> inputs = needsTokenTypes
+          ? Map.of("input_ids", tIds, "attention_mask", tMask, "token_type_ids", tTypes)
+          : Map.of("input_ids", tIds, "attention_mask", tMask);
+      try (OrtSession.Result r = session.run(inputs)) {
+        float[][][] hidden = (float[][][]) r.get(0).getValue();
+        List<float[]> out = new ArrayList<>(batch);
+        for (int b = 0; b < batch; b++) {
+          out.add(normalize(pool(hidden[b], mask, b * len, len)));
+        }
+        return out;
+      }
+    } catch (OrtException e) {
+      throw new EmbeddingException("model '" + model.name() + "' failed: " + e.getMessage(), false, e);
+    }
+  }
+
+  private float[] pool(float[][] tokens, long[] mask, int offset, int len) {
+    int dim = tokens[0].length;
+    float[] v = new float[dim];
+    if (model.pooling() == ModelCatalog.Pooling.CLS) {
+      System.arraycopy(tokens[0], 0, v, 0, dim);
+      return v;
+    }
+    int n = 0;
+    for (int t = 0; t < len; t++) {
+      if (mask[offset + t] == 0) {
+        continue;
+      }
+      n++;
+      for (int d = 0; d < dim; d++) {
+        v[d] += tokens[t][d];
+      }
+    }
+    for (int d = 0; d < dim; d++) {
+      v[d] /= Math.max(1, n);
+    }
+    return v;
+  }
+
+  private static float[] normalize(float[] v) {
+    double sum = 0;
+    for (float x : v) {
+      sum += (double) x * x;
+    }
+    double norm = Math.sqrt(sum);
+    if (norm > 0) {
+      for (int i = 0; i < v.length; i++) {
+        v[i] = (float) (v[i] / norm);
+      }
+    }
+    return v;
+  }
+
+  @Override
+  public void close() {
+    try {
+      session.close();
+    } catch (OrtException e) {
+      throw new EmbeddingException("cannot close the session of '" + model.name() + "'", false, e);
+    } finally {
+      tokenizer.close();
+    }
+  }
+}
