@@ -37,26 +37,35 @@ echo "difflib: $python scripts/difflib_bench.py --json $out/difflib.json $short 
 import json
 import sys
 
+import statistics
+
 jmh_path, difflib_path, short, long_ = sys.argv[1:]
 scores = {}
 errors = {}
+medians = {}
 for run in json.load(open(jmh_path)):
     p = run["params"]
-    scores[(p["measure"], p["pairs"])] = run["primaryMetric"]["score"]
-    errors[(p["measure"], p["pairs"])] = run["primaryMetric"]["scoreError"]
+    key = (p["measure"], p["pairs"])
+    scores[key] = run["primaryMetric"]["score"]
+    errors[key] = run["primaryMetric"]["scoreError"]
+    # The median of the measured iterations, which one disturbed iteration cannot move much.
+    medians[key] = statistics.median(v for fork in run["primaryMetric"]["rawData"] for v in fork)
 py = json.load(open(difflib_path))["files"]
 py_short, py_long = py[short]["ns_per_comparison"], py[long_]["ns_per_comparison"]
 
 def cell(m, kind):
-    s, e = scores[(m, kind)], errors[(m, kind)]
-    return "%.0f ± %.0f" % (s, e) if e == e else "%.0f" % s  # NaN error when there is one iteration
+    s, e, med = scores[(m, kind)], errors[(m, kind)], medians[(m, kind)]
+    mean = "%.0f ± %.0f" % (s, e) if e == e else "%.0f" % s  # the error is NaN when there is one iteration
+    return "%s (median %.0f)" % (mean, med)
 
-print("| measure | ns/comparison, short titles | ns/comparison, ~200-char sentences | CPython difflib / Java |")
+print("ns per comparison: JMH mean ± 99.9 % error (median of the measured iterations)")
+print()
+print("| measure | short titles | ~200-char sentences | CPython difflib / Java (on medians) |")
 print("| --- | ---: | ---: | --- |")
 for m in sorted({m for m, _ in scores}):
     ratio = ""
     if m == "sequence":
-        ratio = "%.1f× (short), %.1f× (long)" % (py_short / scores[(m, "short")], py_long / scores[(m, "long")])
+        ratio = "%.1f× (short), %.1f× (long)" % (py_short / medians[(m, "short")], py_long / medians[(m, "long")])
     print("| %s | %s | %s | %s |" % (m, cell(m, "short"), cell(m, "long"), ratio))
-print("| CPython difflib `ratio()` | %.0f | %.0f | |" % (py_short, py_long))
+print("| CPython 3 difflib `ratio()`, best of 7 | %.0f | %.0f | |" % (py_short, py_long))
 PY
