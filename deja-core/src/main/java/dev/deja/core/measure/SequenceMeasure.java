@@ -23,7 +23,9 @@ import java.util.Map;
  *   <caption>Known values</caption>
  *   <tr><th>a</th><th>b</th><th>similarity</th></tr>
  *   <tr><td>"abcd"</td><td>"bcde"</td><td>0.75</td></tr>
- *   <tr><td>"doctor appointment"</td><td>"dr smith checkup"</td><td>0.2941…</td></tr>
+ *   <tr><td>"doctor appointment"</td><td>"dr smith checkup"</td><td>0.2352… (8/34)</td></tr>
+ *   <tr><td>"ab"</td><td>"bacb"</td><td>0.6666… (4/6)</td></tr>
+ *   <tr><td>"bacb"</td><td>"ab"</td><td>0.3333… (2/6)</td></tr>
  *   <tr><td>""</td><td>""</td><td>1.0</td></tr>
  *   <tr><td>"abc"</td><td>""</td><td>0.0</td></tr>
  * </table>

@@ -1,13 +1,13 @@
 package dev.deja.core.measure;
 
 import java.util.HashSet;
-import java.util.Locale;
 import java.util.Set;
 
 /**
  * Character-trigram similarity as PostgreSQL's {@code pg_trgm} {@code similarity()} computes it: each word (a run of
- * letters and digits, lower-cased) is padded with two spaces in front and one behind, its trigrams are collected into
- * one set per text, and the score is {@code |A ∩ B| / |A ∪ B|}.
+ * letters and digits, lower-cased character by character) is padded with two spaces in front and one behind, its
+ * trigrams are collected into one set per text, and the score is {@code |A ∩ B| / |A ∪ B|} (pg_trgm rounds it to a
+ * float; this measure keeps the double).
  *
  * <p>Robust to typos, word order and compounds split or joined ("verificatie proces" vs "verificatieproces" share
  * most trigrams). Where pg_trgm returns 0 for texts without any letter or digit, this measure returns 1.0 when the two
@@ -19,6 +19,8 @@ import java.util.Set;
  *   <tr><td>"word"</td><td>"two words"</td><td>0.363636… (4/11)</td></tr>
  *   <tr><td>"abc"</td><td>"abc"</td><td>1.0</td></tr>
  *   <tr><td>"abc"</td><td>"xyz"</td><td>0.0</td></tr>
+ *   <tr><td>"İstanbul"</td><td>"istanbul"</td><td>1.0</td></tr>
+ *   <tr><td>"ΟΔΟΣ"</td><td>"οδος"</td><td>0.428571… (3/7: "σ" is not "ς")</td></tr>
  * </table>
  *
  * <p>Thread-safe: stateless.
@@ -46,12 +48,14 @@ public final class TrigramMeasure implements Measure {
   /** The pg_trgm trigram set of a text. */
   public static Set<String> trigrams(String text) {
     Set<String> out = new HashSet<>();
-    String lower = text.toLowerCase(Locale.ROOT);
     StringBuilder word = new StringBuilder();
-    int[] cps = lower.codePoints().toArray();
+    int[] cps = text.codePoints().toArray();
     for (int i = 0; i <= cps.length; i++) {
       if (i < cps.length && Character.isLetterOrDigit(cps[i])) {
-        word.appendCodePoint(cps[i]);
+        // Words are found in the text as written, then lower-cased one character at a time, as pg_trgm does (with
+        // towlower). String.toLowerCase would differ: "İ" would become "i" + U+0307, which splits the word, and a
+        // final "Σ" would become "ς" where PostgreSQL gives "σ".
+        word.appendCodePoint(Character.toLowerCase(cps[i]));
       } else if (word.length() > 0) {
         addWordTrigrams(word.toString(), out);
         word.setLength(0);

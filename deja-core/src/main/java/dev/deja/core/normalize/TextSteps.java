@@ -15,18 +15,24 @@ public final class TextSteps {
   private TextSteps() {}
 
   private static final Pattern MARKS = Pattern.compile("\\p{M}+");
-  private static final Pattern SPACES = Pattern.compile("[\\s\\p{Z}\\u200B\\uFEFF]+");
+  /**
+   * White space: ASCII white space, every Unicode space separator (including no-break spaces), line and paragraph
+   * separators, the information separators U+001C..U+001F and NEL (which {@link String#strip()} or Unicode count as
+   * white space), and the zero-width space and BOM. Everything {@code strip()} would remove is in here, so that a
+   * character stripped at the ends is never left alone in the middle, where a later pass could expose it.
+   */
+  private static final Pattern SPACES = Pattern.compile("[\\s\\p{Z}\\u001C-\\u001F\\u0085\\u200B\\uFEFF]+");
 
-  /** Letters that do not decompose into base + mark but have an obvious ASCII fold. */
+  /** Letters that do not decompose into base + mark but have an obvious ASCII fold; capitals fold to capitals. */
   private static final Map<Integer, String> SPECIAL_FOLDS = Map.ofEntries(
-      Map.entry((int) 'ø', "o"), Map.entry((int) 'Ø', "o"),
-      Map.entry((int) 'ł', "l"), Map.entry((int) 'Ł', "l"),
-      Map.entry((int) 'đ', "d"), Map.entry((int) 'Đ', "d"),
-      Map.entry((int) 'æ', "ae"), Map.entry((int) 'Æ', "ae"),
-      Map.entry((int) 'œ', "oe"), Map.entry((int) 'Œ', "oe"),
-      Map.entry((int) 'ß', "ss"), Map.entry((int) 'ẞ', "ss"),
-      Map.entry((int) 'ı', "i"), Map.entry((int) 'þ', "th"), Map.entry((int) 'Þ', "th"),
-      Map.entry((int) 'ð', "d"), Map.entry((int) 'Ð', "d"));
+      Map.entry((int) 'ø', "o"), Map.entry((int) 'Ø', "O"),
+      Map.entry((int) 'ł', "l"), Map.entry((int) 'Ł', "L"),
+      Map.entry((int) 'đ', "d"), Map.entry((int) 'Đ', "D"),
+      Map.entry((int) 'æ', "ae"), Map.entry((int) 'Æ', "AE"),
+      Map.entry((int) 'œ', "oe"), Map.entry((int) 'Œ', "OE"),
+      Map.entry((int) 'ß', "ss"), Map.entry((int) 'ẞ', "SS"),
+      Map.entry((int) 'ı', "i"), Map.entry((int) 'þ', "th"), Map.entry((int) 'Þ', "TH"),
+      Map.entry((int) 'ð', "d"), Map.entry((int) 'Ð', "D"));
 
   /** Unicode NFKC: compatibility characters (ligatures, full-width forms, ①) become their plain equivalents. */
   public static String nfkc(String s) {
@@ -35,14 +41,23 @@ public final class TextSteps {
 
   /** Lower case, locale-independent (never the Turkish dotless i surprise). */
   public static String lowercase(String s) {
-    // Lower-casing can produce a string that NFKC would change (e.g. U+0130 → i + U+0307); re-compose it.
+    // Lower-casing can leave a string that is not canonically composed (U+0130 İ becomes i + U+0307, which a
+    // following ogonek must then be ordered before and composed with); re-compose it. NFC, not NFKC: NFKC would also
+    // expand compatibility characters, some into capitals ("㎁" → "nA"), and the step would not be idempotent.
     String lower = s.toLowerCase(Locale.ROOT);
-    return lower.equals(s) ? s : java.text.Normalizer.normalize(lower, Form.NFKC);
+    return lower.equals(s) ? s : java.text.Normalizer.normalize(lower, Form.NFC);
   }
 
-  /** Removes accents and folds letters such as ø, ß, æ to their ASCII look-alikes: "Crème Brûlée" → "Creme Brulee". */
+  /**
+   * Removes accents and folds letters such as ø, ß, æ to their ASCII look-alikes, keeping their case: "Crème Brûlée"
+   * → "Creme Brulee", "Øresund" → "Oresund".
+   *
+   * <p>Uses the canonical decomposition (NFD), so the result is in NFC: compatibility characters ("ﬁ", "①") are
+   * the {@link #nfkc} step's job. Expanding them here would let this step bring capitals back after
+   * {@link #lowercase} ("ℌ" → "H") and a chain would not be idempotent.
+   */
   public static String foldAccents(String s) {
-    String decomposed = java.text.Normalizer.normalize(s, Form.NFKD);
+    String decomposed = java.text.Normalizer.normalize(s, Form.NFD);
     String stripped = MARKS.matcher(decomposed).replaceAll("");
     StringBuilder out = new StringBuilder(stripped.length());
     stripped.codePoints().forEach(cp -> {
@@ -53,7 +68,7 @@ public final class TextSteps {
         out.appendCodePoint(cp);
       }
     });
-    return java.text.Normalizer.normalize(out, Form.NFKC);
+    return java.text.Normalizer.normalize(out, Form.NFC);
   }
 
   /**

@@ -1,0 +1,63 @@
+package dev.deja.core.measure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.deja.core.testing.RandomText;
+import dev.deja.core.testing.Seeds;
+import java.util.Random;
+import org.apache.commons.text.similarity.LevenshteinDistance;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class LevenshteinMeasureTest {
+
+  private static final LevenshteinMeasure LEVENSHTEIN = LevenshteinMeasure.INSTANCE;
+
+  @ParameterizedTest(name = "[{index}] {0} ~ {1}")
+  @CsvSource(delimiter = '|', quoteCharacter = '\'', textBlock = """
+      # a            | b              | distance | longer length
+      # the javadoc's table
+      kitten         | sitting        | 3 | 7
+      bezwaarschift  | bezwaarschrift | 1 | 14
+      abc            | ''             | 3 | 3
+      ''             | ''             | 0 | 0
+      # a transposition is two edits (not Damerau)
+      ab             | ba             | 2 | 2
+      flaw           | lawn           | 2 | 4
+      Team standup   | team standup   | 1 | 12
+      """)
+  void hasKnownValues(String a, String b, int distance, int longer) {
+    double expected = longer == 0 ? 1.0 : 1.0 - (double) distance / longer;
+    assertThat(LEVENSHTEIN.similarity(a, b)).isCloseTo(expected, within(1e-12));
+    assertThat(LevenshteinMeasure.distance(a.codePoints().toArray(), b.codePoints().toArray())).isEqualTo(distance);
+  }
+
+  @Test
+  void comparesCodePointsNotUtf16Units() {
+    // One substitution of one astral character, not two UTF-16 units.
+    assertThat(LEVENSHTEIN.similarity("a\uD83D\uDE00", "a\uD83D\uDE01")).isEqualTo(0.5);
+    assertThat(LEVENSHTEIN.similarity("\uD83D\uDE00", "")).isEqualTo(0.0);
+  }
+
+  @Test
+  void equalsCommonsTextLevenshteinDistance() {
+    LevenshteinDistance commons = LevenshteinDistance.getDefaultInstance();
+    Random random = Seeds.random("levenshtein vs commons-text");
+    for (int i = 0; i < 5_000; i++) {
+      String a = RandomText.nextBmp(random, 25);
+      String b = random.nextBoolean() ? RandomText.nextBmp(random, 25)
+          : RandomText.mutate(random, a, 3).codePoints().filter(cp -> cp < 0x10000)
+              .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
+      int distance = commons.apply(a, b);
+      int longer = Math.max(a.length(), b.length());
+      double expected = longer == 0 ? 1.0 : 1.0 - (double) distance / longer;
+      assertThat(LEVENSHTEIN.similarity(a, b))
+          .as("levenshtein(%s, %s), %s", MeasureContractTest.quote(a), MeasureContractTest.quote(b),
+              Seeds.describe())
+          .isCloseTo(expected, within(1e-12));
+      assertThat(LevenshteinMeasure.distance(a.codePoints().toArray(), b.codePoints().toArray())).isEqualTo(distance);
+    }
+  }
+}

@@ -1,0 +1,123 @@
+package dev.deja.core.normalize;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Known values of each step. Inputs and outputs are written with Java escapes where the characters are invisible. */
+class TextStepsTest {
+
+  @ParameterizedTest(name = "[{index}] {0} -> {1}")
+  @CsvSource(delimiter = '|', quoteCharacter = '\'', textBlock = """
+      # ligatures, full-width forms, circled and squared characters become plain ones
+      \uFB01le          | file
+      \uFB00            | ff
+      ＤＥＪＡ１２３    | DEJA123
+      \u2460            | 1
+      \u216B            | XII
+      \u3381            | nA
+      \u210C            | H
+      # no-break space becomes a space; e + combining acute is composed
+      'a\u00A0b'        | 'a b'
+      'e\u0301'         | \u00E9
+      Café              | Café
+      """)
+  void nfkc(String input, String expected) {
+    assertThat(TextSteps.nfkc(input)).isEqualTo(expected);
+  }
+
+  @ParameterizedTest(name = "[{index}] {0} -> {1}")
+  @CsvSource(delimiter = '|', quoteCharacter = '\'', textBlock = """
+      # locale-independent: I is always i, never the Turkish dotless ı
+      ISTANBUL          | istanbul
+      # Turkish dotted capital İ becomes i + combining dot above (U+0307), as Unicode says
+      \u0130stanbul     | i\u0307stanbul
+      Straße            | straße
+      ÉCOLE             | école
+      # Greek capital sigma becomes final ς at the end of a word, σ elsewhere
+      ΟΔΟΣ              | οδος
+      ΣΟΦΙΑ             | σοφια
+      # no lowercase: left alone (nfkc turns it into H first in every built-in analyzer)
+      \u210C            | \u210C
+      # İ + ogonek: lower-casing gives i + U+0307 + U+0328, which is re-composed to į + U+0307
+      \u0130\u0328      | \u012F\u0307
+      """)
+  void lowercase(String input, String expected) {
+    assertThat(TextSteps.lowercase(input)).isEqualTo(expected);
+  }
+
+  @ParameterizedTest(name = "[{index}] {0} -> {1}")
+  @CsvSource(delimiter = '|', quoteCharacter = '\'', textBlock = """
+      Crème Brûlée      | Creme Brulee
+      São Paulo         | Sao Paulo
+      Ångström          | Angstrom
+      # letters without a decomposition fold to ASCII look-alikes and keep their case
+      Øresund           | Oresund
+      København         | Kobenhavn
+      Łódź              | Lodz
+      straße            | strasse
+      STRA\u1E9EE       | STRASSE
+      Æsir              | AEsir
+      œuvre             | oeuvre
+      Þór               | THor
+      # dotless ı and i + combining dot above both become i
+      \u0131            | i
+      i\u0307stanbul    | istanbul
+      # combining marks are removed wherever they are
+      'e\u0301\u0323'   | e
+      # compatibility characters are nfkc's job
+      \uFB01            | \uFB01
+      """)
+  void foldAccents(String input, String expected) {
+    assertThat(TextSteps.foldAccents(input)).isEqualTo(expected);
+  }
+
+  @ParameterizedTest(name = "[{index}] {0} -> {1}")
+  @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+      # apostrophes (straight, curly, modifier letter, backtick, acute) are removed
+      Maya's            | Mayas
+      Maya\u2019s       | Mayas
+      don\u02BCt        | dont
+      rock`n`roll       | rocknroll
+      # hyphens, dashes, slashes, brackets, symbols and emoji become spaces
+      check-up          | check up
+      e\u2013mail       | e mail
+      a/b               | a b
+      "(draft)"         | " draft "
+      50%               | "50 "
+      €5                | " 5"
+      "Hi \u2728"       | "Hi  "
+      "Hi \uD83D\uDC4B" | "Hi  "
+      # letters, digits, marks and white space stay
+      "Café 2\u0301 x"  | "Café 2\u0301 x"
+      """)
+  void punctuation(String input, String expected) {
+    assertThat(TextSteps.punctuation(input)).isEqualTo(expected);
+  }
+
+  @ParameterizedTest(name = "[{index}] {0} -> {1}")
+  @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+      "  a \u00A0 b\u200B c\t"  | a b c
+      "a\u2028b\u2029c"         | a b c
+      "\u3000x\u3000"           | x
+      # information separators and NEL are white space too (String.strip() removes them)
+      "a\u001Cb\u0085c"         | a b c
+      "\uFEFFa\u2007b"          | a b
+      "\t\u000B\u000C"            | ""
+      """)
+  void whitespace(String input, String expected) {
+    assertThat(TextSteps.whitespace(input)).isEqualTo(expected);
+  }
+
+  @ParameterizedTest(name = "[{index}] {0} -> {1}")
+  @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+      verificatie proces  | verificatieproces
+      verificatie-proces  | verificatieproces
+      "a/b c"             | abc
+      e-mail 2.0          | email20
+      """)
+  void joinCompounds(String input, String expected) {
+    assertThat(TextSteps.joinCompounds(input)).isEqualTo(expected);
+  }
+}
