@@ -62,7 +62,16 @@ public final class Main implements Runnable {
   /** Runs the command line with the given streams and returns the exit code (used by tests). */
   public static int execute(String[] args, PrintWriter out, PrintWriter err) {
     CommandLine cl = commandLine(out, err);
-    return cl.execute(args);
+    try {
+      return cl.execute(args);
+    } catch (Throwable t) { // an Error escaping picocli's handler: still one line, never a bare stack trace
+      if (System.getenv("DEJA_DEBUG") != null) {
+        t.printStackTrace(err);
+      }
+      err.println("deja: internal error: " + t + " (set DEJA_DEBUG=1 for the stack trace)");
+      err.flush();
+      return FAILURE;
+    }
   }
 
   /** The configured picocli command line. */

@@ -25,7 +25,8 @@ public final class StageRegistry {
   /** The built-in stage types. */
   public static StageRegistry builtIn() {
     Map<String, StageFactory> m = new TreeMap<>();
-    for (StageFactory f : List.of(ExactStage.FACTORY, SynonymStage.FACTORY, FuzzyStage.FACTORY, SemanticStage.FACTORY)) {
+    for (StageFactory f : List.of(ExactStage.FACTORY, SynonymStage.FACTORY, FuzzyStage.FACTORY, SemanticStage.FACTORY,
+        CombinedStage.FACTORY)) {
       m.put(f.type(), f);
     }
     return new StageRegistry(m);

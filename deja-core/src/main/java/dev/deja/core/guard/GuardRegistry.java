@@ -26,11 +26,11 @@ public final class GuardRegistry {
   }
 
   /**
-   * Every {@link GuardFactory} registered as a service ({@code META-INF/services/dev.deja.core.guard.GuardFactory}) by
+   * The built-in guards ({@link Guards}) and every {@link GuardFactory} registered as a service ({@code META-INF/services/dev.deja.core.guard.GuardFactory}) by
    * modules on the class path.
    */
   public static GuardRegistry defaults() {
-    GuardRegistry r = empty();
+    GuardRegistry r = Guards.registry();
     for (GuardFactory f : java.util.ServiceLoader.load(GuardFactory.class, GuardRegistry.class.getClassLoader())) {
       r = r.with(f);
     }

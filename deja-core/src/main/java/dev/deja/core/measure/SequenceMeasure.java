@@ -50,8 +50,21 @@ public final class SequenceMeasure implements Measure {
 
   /** The total size of difflib's matching blocks between two code-point sequences. */
   static int matchingCharacters(int[] a, int[] b) {
-    Map<Integer, int[]> b2j = chainB(b);
     int matched = 0;
+    for (int[] block : matchingBlocks(a, b)) {
+      matched += block[2];
+    }
+    return matched;
+  }
+
+  /**
+   * difflib's {@code get_matching_blocks()} without the final sentinel: triples {i, j, n} meaning
+   * {@code a[i..i+n) == b[j..j+n)}, sorted by i, adjacent blocks merged. Works on any int sequences (code points, or
+   * word ids for a word-level diff).
+   */
+  public static java.util.List<int[]> matchingBlocks(int[] a, int[] b) {
+    java.util.List<int[]> blocks = new java.util.ArrayList<>();
+    Map<Integer, int[]> b2j = chainB(b);
     Deque<int[]> queue = new ArrayDeque<>();
     queue.push(new int[] {0, a.length, 0, b.length});
     int[] j2len = new int[b.length + 1];
@@ -111,7 +124,7 @@ public final class SequenceMeasure implements Measure {
         bestsize++;
       }
       if (bestsize > 0) {
-        matched += bestsize;
+        blocks.add(new int[] {besti, bestj, bestsize});
         if (alo < besti && blo < bestj) {
           queue.push(new int[] {alo, besti, blo, bestj});
         }
@@ -120,7 +133,19 @@ public final class SequenceMeasure implements Measure {
         }
       }
     }
-    return matched;
+    blocks.sort(java.util.Comparator.<int[]>comparingInt(x -> x[0]).thenComparingInt(x -> x[1]));
+    java.util.List<int[]> merged = new java.util.ArrayList<>();
+    for (int[] x : blocks) {
+      if (!merged.isEmpty()) {
+        int[] last = merged.get(merged.size() - 1);
+        if (last[0] + last[2] == x[0] && last[1] + last[2] == x[1]) {
+          last[2] += x[2];
+          continue;
+        }
+      }
+      merged.add(x.clone());
+    }
+    return merged;
   }
 
   /** difflib's b2j: positions of each element of b, without "popular" elements when b is long (autojunk). */

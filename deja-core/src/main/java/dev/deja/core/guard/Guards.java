@@ -1,0 +1,239 @@
+package dev.deja.core.guard;
+
+import dev.deja.core.spec.CollectionSpec;
+import dev.deja.core.spec.Options;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The built-in guards. Each vetoes (or downgrades) a similarity match on evidence that similarity cannot see:
+ *
+ * <table>
+ *   <caption>Built-in guard types</caption>
+ *   <tr><th>type</th><th>conflict</th><th>example it stops</th></tr>
+ *   <tr><td>{@code numbers}</td><td>numbers, amounts, dates or clock times differ (digits and number words; 8:15 =
+ *       quarter past eight; 8 am ≠ 8 pm)</td><td>"I'm 29" / "I'm 39"</td></tr>
+ *   <tr><td>{@code negation}</td><td>one text is negated, the other not</td><td>"I'm a coffee drinker" / "I'm not a
+ *       coffee drinker"</td></tr>
+ *   <tr><td>{@code names}</td><td>a capitalised name in one text is missing from the other</td><td>"My son Felix" /
+ *       "My son Felipe"</td></tr>
+ *   <tr><td>{@code contrasts}</td><td>both name a part of the day, weekday, month, meal, frequency, colour, side,
+ *       level or season, and not the same</td><td>"yoga on Friday mornings" / "… evenings"</td></tr>
+ *   <tr><td>{@code substitution}</td><td>the same sentence with one content word or phrase replaced (in object
+ *       position: after an article, preposition, possessive or copula; or anywhere with {@code position: any})</td>
+ *       <td>"I'm allergic to sesame" / "… to mustard"</td></tr>
+ *   <tr><td>{@code extension}</td><td>the same sentence with 1–2 content words added</td><td>"My sister is a vet" /
+ *       "… a vet nurse"</td></tr>
+ *   <tr><td>{@code modality}</td><td>intention, change, obligation or past-habit cues differ</td><td>"I live in
+ *       Glasgow" / "I'm moving to Glasgow"</td></tr>
+ *   <tr><td>{@code swap}</td><td>the same content words in another order around a comparative</td><td>"texts rather
+ *       than calls" / "calls rather than texts"</td></tr>
+ * </table>
+ *
+ * <p>Thread-safe: stateless.
+ */
+public final class Guards {
+  private Guards() {}
+
+  /** A registry with every built-in guard type. */
+  public static GuardRegistry registry() {
+    GuardRegistry r = GuardRegistry.empty();
+    for (GuardFactory f : factories()) {
+      r = r.with(f);
+    }
+    return r;
+  }
+
+  /** The built-in guard factories. */
+  public static List<GuardFactory> factories() {
+    return List.of(
+        TextGuard.factory("numbers", Numbers::new),
+        TextGuard.factory("negation", Negation::new),
+        TextGuard.factory("names", Names::new),
+        TextGuard.factory("contrasts", Contrasts::new),
+        TextGuard.factory("substitution", Substitution::new),
+        TextGuard.factory("extension", Extension::new),
+        TextGuard.factory("modality", Modality::new),
+        TextGuard.factory("swap", Swap::new));
+  }
+
+  static final class Numbers extends TextGuard {
+    Numbers(String name, Options o, CollectionSpec spec) {
+      super(name, "numbers", o, spec);
+    }
+
+    @Override
+    protected Optional<Conflict> conflict(String a, String b) {
+      TextSignals.Numbers na = TextSignals.numbers(a, lexicon);
+      TextSignals.Numbers nb = TextSignals.numbers(b, lexicon);
+      if (!TextSignals.numbersConflict(na, nb)) {
+        return Optional.empty();
+      }
+      return Optional.of(Conflict.of("numbers or times differ", describe(na), describe(nb)));
+    }
+
+    private static String describe(TextSignals.Numbers n) {
+      List<String> parts = new ArrayList<>();
+      for (double d : n.numbers()) {
+        parts.add(d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d));
+      }
+      for (Set<Integer> t : n.times()) {
+        List<String> readings = new ArrayList<>();
+        t.stream().sorted().forEach(m -> readings.add(String.format("%02d:%02d", m / 60, m % 60)));
+        parts.add(String.join("|", readings));
+      }
+      return parts.toString();
+    }
+  }
+
+  static final class Negation extends TextGuard {
+    Negation(String name, Options o, CollectionSpec spec) {
+      super(name, "negation", o, spec);
+    }
+
+    @Override
+    protected Optional<Conflict> conflict(String a, String b) {
+      int na = TextSignals.negations(a, lexicon);
+      int nb = TextSignals.negations(b, lexicon);
+      if (na % 2 == nb % 2) {
+        return Optional.empty();
+      }
+      return Optional.of(Conflict.of("one text is negated, the other is not", na + " negation(s)",
+          nb + " negation(s)"));
+    }
+  }
+
+  static final class Names extends TextGuard {
+    Names(String name, Options o, CollectionSpec spec) {
+      super(name, "names", o, spec);
+    }
+
+    @Override
+    protected Optional<Conflict> conflict(String a, String b) {
+      Set<String> missing = TextSignals.missingNames(a, b, lexicon);
+      if (missing.isEmpty()) {
+        return Optional.empty();
+      }
+      return Optional.of(Conflict.of("names differ: " + missing + " appear(s) in only one text",
+          TextSignals.names(a, lexicon), TextSignals.names(b, lexicon)));
+    }
+  }
+
+  static final class Contrasts extends TextGuard {
+    Contrasts(String name, Options o, CollectionSpec spec) {
+      super(name, "contrasts", o, spec);
+    }
+
+    @Override
+    protected Optional<Conflict> conflict(String a, String b) {
+      Map<String, List<Set<String>>> c = TextSignals.contrastConflicts(a, b, lexicon);
+      if (c.isEmpty()) {
+        return Optional.empty();
+      }
+      String cat = c.keySet().iterator().next();
+      return Optional.of(Conflict.of("different " + String.join(", ", c.keySet()), c.get(cat).get(0),
+          c.get(cat).get(1)));
+    }
+  }
+
+  static final class Substitution extends TextGuard {
+    private final boolean anyPosition;
+    private final int maxWords;
+
+    Substitution(String name, Options o, CollectionSpec spec) {
+      super(name, "substitution", o, spec);
+      this.anyPosition = o.choice("position", "object", "object", "any").equals("any");
+      this.maxWords = o.integer("max_words", 3, 1, 10);
+    }
+
+    @Override
+    protected Optional<Conflict> conflict(String a, String b) {
+      List<TextSignals.ContentOp> ops = TextSignals.contentOps(a, b, lexicon);
+      if (ops.size() != 1) {
+        return Optional.empty();
+      }
+      TextSignals.ContentOp op = ops.get(0);
+      if (!op.tag().equals("replace") || op.removed().isEmpty() || op.added().isEmpty()
+          || op.removed().size() > maxWords || op.added().size() > maxWords || op.aLength() < 2
+          || op.bLength() < 2) {
+        return Optional.empty();
+      }
+      if (!anyPosition && !lexicon.objectMarkers().contains(op.before())) {
+        return Optional.empty();
+      }
+      return Optional.of(Conflict.of("the same text with one thing replaced: " + op.removed() + " → " + op.added(),
+          op.removed(), op.added()));
+    }
+  }
+
+  static final class Extension extends TextGuard {
+    private final int maxWords;
+
+    Extension(String name, Options o, CollectionSpec spec) {
+      super(name, "extension", o, spec);
+      this.maxWords = o.integer("max_words", 2, 1, 10);
+    }
+
+    @Override
+    protected Optional<Conflict> conflict(String a, String b) {
+      List<TextSignals.ContentOp> ops = TextSignals.contentOps(a, b, lexicon);
+      if (ops.size() != 1) {
+        return Optional.empty();
+      }
+      TextSignals.ContentOp op = ops.get(0);
+      List<String> extra = op.tag().equals("insert") ? op.added() : op.tag().equals("delete") ? op.removed()
+          : List.of();
+      if (extra.isEmpty() || extra.size() > maxWords || Math.min(op.aLength(), op.bLength()) < 3) {
+        return Optional.empty();
+      }
+      return Optional.of(Conflict.of("one text adds " + extra + " to the other", op.removed(), op.added()));
+    }
+  }
+
+  static final class Modality extends TextGuard {
+    Modality(String name, Options o, CollectionSpec spec) {
+      super(name, "modality", o, spec);
+    }
+
+    @Override
+    protected Optional<Conflict> conflict(String a, String b) {
+      Set<String> ma = TextSignals.modality(a, lexicon);
+      Set<String> mb = TextSignals.modality(b, lexicon);
+      if (ma.equals(mb)) {
+        return Optional.empty();
+      }
+      return Optional.of(Conflict.of("tense or modality differs", ma.isEmpty() ? "[statement]" : ma,
+          mb.isEmpty() ? "[statement]" : mb));
+    }
+  }
+
+  static final class Swap extends TextGuard {
+    Swap(String name, Options o, CollectionSpec spec) {
+      super(name, "swap", o, spec);
+    }
+
+    @Override
+    protected Optional<Conflict> conflict(String a, String b) {
+      List<String> wa = TextSignals.words(a);
+      List<String> wb = TextSignals.words(b);
+      boolean comparative = wa.stream().anyMatch(lexicon.comparatives()::contains)
+          && wb.stream().anyMatch(lexicon.comparatives()::contains);
+      if (!comparative) {
+        return Optional.empty();
+      }
+      List<String> ca = TextSignals.contentStems(a, lexicon);
+      List<String> cb = TextSignals.contentStems(b, lexicon);
+      List<String> sa = new ArrayList<>(ca);
+      List<String> sb = new ArrayList<>(cb);
+      java.util.Collections.sort(sa);
+      java.util.Collections.sort(sb);
+      if (!sa.equals(sb) || ca.equals(cb)) {
+        return Optional.empty();
+      }
+      return Optional.of(Conflict.of("the same things in another order around a comparative", ca, cb));
+    }
+  }
+}
