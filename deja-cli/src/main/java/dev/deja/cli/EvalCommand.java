@@ -23,6 +23,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.DoubleFunction;
 import picocli.CommandLine;
@@ -73,6 +74,11 @@ final class EvalCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print exactly one JSON object (stable keys, for tools).")
   boolean json;
 
+  @Option(names = "--store", paramLabel = "DIR",
+      description = "Run through the durable Lucene store in this data directory (a fresh collection per run, named "
+          + "eval-<time>-<n>) instead of the in-memory store; results are identical.")
+  Path store;
+
   @CommandLine.Spec
   CommandLine.Model.CommandSpec cmd;
 
@@ -114,9 +120,31 @@ final class EvalCommand implements Callable<Integer> {
         : SpecReader.read(withOverrides(finalBase, targetName, null, t), config.preset);
 
     Datasets.Kind kind = Datasets.detect(data);
+    dev.deja.lucene.LuceneStoreBackend backend = store == null ? null : dev.deja.lucene.LuceneStoreBackend.open(store);
+    try {
+      return evaluate(kind, backend, specAt, configuredThreshold, targetName, configured);
+    } finally {
+      if (backend != null) {
+        backend.close();
+      }
+    }
+  }
+
+  private Integer evaluate(Datasets.Kind kind, dev.deja.lucene.LuceneStoreBackend backend,
+      DoubleFunction<CollectionSpec> specAt, OptionalDouble configuredThreshold, Optional<String> targetName,
+      CollectionSpec configured) {
     PrintWriter out = cmd.commandLine().getOut();
     PrintWriter err = cmd.commandLine().getErr();
-    Evaluator ev = Evaluator.inMemory(new LinkedHashSet<>(ignoredFields), json ? 0 : maxErrors);
+    Set<String> ignored = new LinkedHashSet<>(ignoredFields);
+    int errors = json ? 0 : maxErrors;
+    Evaluator ev;
+    if (backend == null) {
+      ev = Evaluator.inMemory(ignored, errors);
+    } else {
+      String run = "eval-" + System.currentTimeMillis() + "-";
+      java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
+      ev = new Evaluator(ignored, () -> backend.open(run + n.incrementAndGet()), errors);
+    }
     EvalResult r;
     switch (kind) {
       case PAIRS -> {

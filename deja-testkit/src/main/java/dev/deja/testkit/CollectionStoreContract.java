@@ -378,6 +378,38 @@ public abstract class CollectionStoreContract {
     }
   }
 
+  @Test
+  void lexicalLookupWithMoreTermsThanOneQueryHolds() {
+    String[] many = new String[1500];
+    for (int i = 0; i < many.length; i++) {
+      many[i] = "g:" + i;
+    }
+    store.insert(TestItems.item("all").terms(many).build());
+    store.insert(TestItems.item("half").terms(java.util.Arrays.copyOf(many, 750)).build());
+    store.insert(TestItems.item("few").terms(java.util.Arrays.copyOf(many, 10)).build());
+    assertThat(ids(store.candidates(query("t1#").terms(many).max(2).build()))).containsExactly("all", "half");
+  }
+
+  @Test
+  void aWriteInsideScopeWorkIsVisibleToTheSameWork() {
+    List<String> seen = store.inScope("t1#", () -> {
+      store.insert(TestItems.item("a").keys("exact|k").build());
+      return ids(store.candidates(query("t1#").keys("exact|k").build()));
+    });
+    assertThat(seen).containsExactly("a");
+    assertThat(store.find("t1", "a")).isPresent();
+  }
+
+  @Test
+  void replaceMovesAnItemInTimeAndScope() {
+    store.insert(TestItems.item("a").timedAt(1000).build());
+    store.replace(TestItems.item("a").scope("t1#other").timedAt(5000).build());
+    assertThat(idsFor(new TimeFilter(TimeFilter.Kind.TIMED_START_BETWEEN, 900 * 60_000L, 1100 * 60_000L))).isEmpty();
+    assertThat(ids(store.candidates(query("t1#other").time(new TimeFilter(TimeFilter.Kind.TIMED_START_BETWEEN,
+        4900 * 60_000L, 5100 * 60_000L)).near(5000 * 60_000L).windowScan(true).build()))).containsExactly("a");
+    assertThat(store.count(Optional.of("t1"))).isEqualTo(1);
+  }
+
   private static String[] randomTerms(Random random) {
     int n = 1 + random.nextInt(4);
     String[] t = new String[n];

@@ -80,6 +80,30 @@ public abstract class VectorIndexContract {
     assertThat(hits).extracting(h -> h.candidate().id()).containsExactlyElementsOf(expected);
   }
 
+  @Test
+  void replacedAndDeletedItemsAreSearchedByWhatTheyAreNow() {
+    store.insert(TestItems.item("moved").vector("m", 1, 0, 0).build());
+    store.insert(TestItems.item("gone").vector("m", 1, 0, 0).build());
+    store.insert(TestItems.item("stays").vector("m", 0.5f, 0.5f, 0).build());
+    store.replace(TestItems.item("moved").vector("m", 0, 0, 1).build());
+    store.delete("t1", "gone");
+    List<ScoredCandidate> hits = index().nearest(CandidateQuery.builder("t1#").build(), "m", new float[] {1, 0, 0}, 3);
+    assertThat(hits).extracting(h -> h.candidate().id()).containsExactly("stays", "moved");
+    assertThat(hits.get(1).similarity()).isCloseTo(0.0, org.assertj.core.data.Offset.offset(1e-6));
+  }
+
+  @Test
+  void theFilterAppliesToNearestAsToCandidates() {
+    store.insert(TestItems.item("me").vector("m", 1, 0, 0).timedAt(1000).build());
+    store.insert(TestItems.item("inWindow").vector("m", 0.9f, 0.1f, 0).timedAt(1010).build());
+    store.insert(TestItems.item("outside").vector("m", 1, 0, 0).timedAt(9000).build());
+    store.insert(TestItems.item("otherDims").vector("m", 1, 0).timedAt(1000).build());
+    CandidateQuery q = CandidateQuery.builder("t1#").excludeId("me").time(new dev.deja.core.index.TimeFilter(
+        dev.deja.core.index.TimeFilter.Kind.TIMED_START_BETWEEN, 900 * 60_000L, 1100 * 60_000L)).build();
+    assertThat(index().nearest(q, "m", new float[] {1, 0, 0}, 5)).extracting(h -> h.candidate().id())
+        .containsExactly("inWindow");
+  }
+
   private static float[] randomUnit(Random r, int dim) {
     float[] v = new float[dim];
     double n = 0;

@@ -1,0 +1,377 @@
+package dev.deja.cli;
+
+import dev.deja.cli.eval.Progress;
+import dev.deja.core.InvalidInputException;
+import dev.deja.core.engine.CheckRequest;
+import dev.deja.core.engine.DejaCollection;
+import dev.deja.core.engine.ItemPreparer;
+import dev.deja.core.engine.PutRequest;
+import dev.deja.core.eval.LatencyStats;
+import dev.deja.core.index.CandidateQuery;
+import dev.deja.core.index.VectorIndex;
+import dev.deja.core.item.HistoryEntry;
+import dev.deja.core.item.StoredItem;
+import dev.deja.core.spec.CollectionSpec;
+import dev.deja.core.store.CollectionStore;
+import dev.deja.core.store.MemoryStoreBackend;
+import dev.deja.core.store.StoreBackend;
+import dev.deja.format.Json;
+import dev.deja.format.Presets;
+import dev.deja.lucene.LuceneCollectionStore;
+import dev.deja.lucene.LuceneStoreBackend;
+import dev.deja.lucene.VectorSearch;
+import dev.deja.testkit.SyntheticData;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code deja bench}: load drivers that measure Deja on this machine. */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+    description = "Measure Deja on this machine (see docs/PERFORMANCE.md).",
+    subcommands = {BenchCommand.Store.class})
+final class BenchCommand implements Runnable {
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec cmd;
+
+  @Override
+  public void run() {
+    cmd.commandLine().usage(cmd.commandLine().getOut());
+  }
+
+  /**
+   * {@code deja bench store}: fills a store with seeded synthetic items, then measures checks (string stages),
+   * vector lookups and concurrent durable guarded writes.
+   *
+   * <p>With {@code --json}: one JSON object per line per measured operation, keys {@code backend}, {@code workload},
+   * {@code items}, {@code op} ({@code check}, {@code check_vector}, {@code put}), {@code n}, {@code p50_ms},
+   * {@code p99_ms}, {@code ops_per_s}, and {@code index_bytes}, {@code open_ms}, {@code heap_mb},
+   * {@code ingest_per_s}, {@code threads}, {@code vector_search}, {@code seed}. Other tools parse these; keep them.
+   */
+  @Command(name = "store", mixinStandardHelpOptions = true,
+      description = "Fill a store with N synthetic items (calendar: family events with time windows; memory: facts "
+          + "with 384-d vectors across 1,000 users), then measure check latency (string stages), the vector lookup "
+          + "(precomputed vectors: embedding excluded), and concurrent durable guarded writes.",
+      footer = {"", "Examples:", "  deja bench store --items 100000 --workload calendar",
+          "  deja bench store --items 1000000 --workload memory --json --dir /tmp/deja-bench"})
+  static final class Store implements Callable<Integer> {
+    static final String VECTOR = "synthetic-384";
+    static final int DIMENSION = 384;
+
+    @Option(names = "--backend", defaultValue = "lucene", description = "lucene or memory (default: ${DEFAULT-VALUE}).")
+    String backend;
+
+    @Option(names = "--items", required = true, paramLabel = "N", description = "How many items to load.")
+    long items;
+
+    @Option(names = "--workload", required = true, paramLabel = "W", description = "calendar or memory.")
+    String workload;
+
+    @Option(names = "--dir", paramLabel = "DIR",
+        description = "Data directory for the Lucene store (kept afterwards); default: a temporary one, deleted.")
+    Path dir;
+
+    @Option(names = "--json", description = "One JSON object per line per measured operation.")
+    boolean json;
+
+    @Option(names = "--checks", defaultValue = "3000", description = "Measured checks (default: ${DEFAULT-VALUE}).")
+    int checks;
+
+    @Option(names = "--puts", defaultValue = "4000", description = "Measured puts (default: ${DEFAULT-VALUE}).")
+    int puts;
+
+    @Option(names = "--threads", defaultValue = "16",
+        description = "Concurrent writers for the put measurement, each putting into random scopes (default: "
+            + "${DEFAULT-VALUE}).")
+    int threads;
+
+    @Option(names = "--tenants", paramLabel = "T",
+        description = "Tenants (default: calendar one family per 1,000 events, at least 1; memory 1,000 users).")
+    Integer tenants;
+
+    @Option(names = "--vector-search", defaultValue = "exact", paramLabel = "MODE",
+        description = "Lucene vector search of the collection: exact, hnsw or hnsw:N (default: ${DEFAULT-VALUE}).")
+    String vectorSearch;
+
+    @Option(names = "--seed", defaultValue = "42", description = "Seed of the synthetic data (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec cmd;
+
+    private int tenantCount;
+
+    @Override
+    public Integer call() throws Exception {
+      if (!List.of("calendar", "memory").contains(workload)) {
+        throw new InvalidInputException("--workload: must be calendar or memory, got '" + workload + "'");
+      }
+      if (!List.of("lucene", "memory").contains(backend)) {
+        throw new InvalidInputException("--backend: must be lucene or memory, got '" + backend + "'");
+      }
+      if (items < 1 || checks < 1 || puts < 0 || threads < 1) {
+        throw new InvalidInputException("--items and --checks must be at least 1, --puts at least 0, --threads at "
+            + "least 1");
+      }
+      VectorSearch vs = VectorSearch.parse(vectorSearch);
+      boolean memory = workload.equals("memory");
+      tenantCount = tenants != null ? tenants : memory ? 1000 : (int) Math.max(1, items / 1000);
+      PrintWriter out = cmd.commandLine().getOut();
+      PrintWriter err = cmd.commandLine().getErr();
+      Path data = dir;
+      boolean temporary = false;
+      if (backend.equals("lucene") && data == null) {
+        data = Files.createTempDirectory("deja-bench-");
+        temporary = true;
+      }
+      Map<String, Object> common = new LinkedHashMap<>();
+      common.put("backend", backend);
+      common.put("workload", workload);
+      common.put("items", items);
+      common.put("seed", seed);
+      if (backend.equals("lucene")) {
+        common.put("vector_search", vs.text());
+      }
+      String collectionName = "bench-" + workload;
+      CollectionSpec spec = Presets.spec(workload);
+      try {
+        // 1. Ingest (bulk path), then close: what a restart finds.
+        double ingestPerSec;
+        StoreBackend b = open(data, vs);
+        b.drop(collectionName);
+        CollectionStore store = b instanceof LuceneStoreBackend l ? l.open(collectionName, vs) : b.open(collectionName);
+        DejaCollection col = collection(spec, store, "x");
+        long t0 = System.nanoTime();
+        try (Progress p = Progress.of(err, "ingest", items, 10_000)) {
+          List<StoredItem> batch = new ArrayList<>();
+          for (long i = 0; i < items; i++) {
+            batch.add(stored(col, i));
+            if (batch.size() == 10_000 || i == items - 1) {
+              insertAll(store, batch);
+              for (int k = 0; k < batch.size(); k++) {
+                p.step();
+              }
+              batch.clear();
+            }
+          }
+        }
+        ingestPerSec = items / ((System.nanoTime() - t0) / 1e9);
+        common.put("ingest_per_s", round(ingestPerSec));
+        if (b instanceof LuceneStoreBackend) {
+          b.close();
+          common.put("index_bytes", size(data));
+          long o0 = System.nanoTime();
+          b = open(data, vs);
+          store = b.open(collectionName);
+          store.count(Optional.empty());
+          common.put("open_ms", round((System.nanoTime() - o0) / 1e6));
+        }
+        col = collection(spec, store, "p");
+        // 2. Checks: half reworded copies of stored items (duplicates), half new items.
+        List<Map<String, Object>> rows = new ArrayList<>();
+        rows.add(row(common, "check", measureChecks(col, false), 1));
+        if (memory) {
+          rows.add(row(common, "check_vector", measureChecks(col, true), 1));
+        }
+        System.gc();
+        Runtime rt = Runtime.getRuntime();
+        common.put("heap_mb", round((rt.totalMemory() - rt.freeMemory()) / 1048576.0));
+        // 3. Concurrent durable guarded writes into random scopes.
+        if (puts > 0) {
+          rows.add(row(common, "put", measurePuts(col), threads));
+        }
+        b.close();
+        for (Map<String, Object> r : rows) {
+          r.putAll(Map.of("heap_mb", common.get("heap_mb")));
+          print(out, r);
+        }
+      } finally {
+        if (temporary) {
+          deleteTree(data);
+        }
+      }
+      out.flush();
+      return Main.OK;
+    }
+
+    private StoreBackend open(Path data, VectorSearch vs) {
+      return backend.equals("lucene") ? LuceneStoreBackend.open(data, vs) : new MemoryStoreBackend();
+    }
+
+    private static void insertAll(CollectionStore store, List<StoredItem> batch) {
+      if (store instanceof LuceneCollectionStore l) {
+        l.insertAll(batch);
+      } else {
+        batch.forEach(store::insert);
+      }
+    }
+
+    private static DejaCollection collection(CollectionSpec spec, CollectionStore store, String idPrefix) {
+      AtomicLong seq = new AtomicLong();
+      return DejaCollection.builder(spec).store(store).ids(() -> idPrefix + seq.incrementAndGet())
+          .clock(Clock.systemUTC()).build();
+    }
+
+    private SyntheticData.Generated generated(long i, boolean variant) {
+      boolean memory = workload.equals("memory");
+      if (variant) {
+        return memory ? SyntheticData.memoryVariant(seed, i, tenantCount, DIMENSION)
+            : SyntheticData.calendarVariant(seed, i, tenantCount);
+      }
+      return memory ? SyntheticData.memoryFact(seed, i, tenantCount, DIMENSION)
+          : SyntheticData.calendarEvent(seed, i, tenantCount);
+    }
+
+    /** Item {@code i} as the engine would store it: prepared by the collection, with its vector. */
+    private StoredItem stored(DejaCollection col, long i) {
+      SyntheticData.Generated g = generated(i, false);
+      ItemPreparer.Prepared p = col.prepare(g.tenant(), g.item());
+      Instant at = Instant.parse("2026-01-01T00:00:00Z");
+      Map<String, float[]> vectors = g.vector().map(v -> Map.of(VECTOR, v)).orElse(Map.of());
+      return new StoredItem(String.format("i%09d", i), g.tenant(), p.item(), p.keys(), vectors, 1, at, at,
+          List.of(new HistoryEntry(at, "CREATED", Optional.empty(), "")));
+    }
+
+    /** Latencies of checks; with {@code vector}, each also runs the nearest-neighbour lookup a vector stage makes. */
+    private long[] measureChecks(DejaCollection col, boolean vector) {
+      SplittableRandom r = new SplittableRandom(seed ^ (vector ? 0xBEEF : 0xCAFE));
+      int warm = Math.min(1000, checks);
+      long[] nanos = new long[checks];
+      VectorIndex vi = col.store() instanceof VectorIndex v ? v : null;
+      for (int i = -warm; i < checks; i++) {
+        boolean dup = r.nextBoolean();
+        long index = dup ? r.nextLong(items) : items + r.nextLong(1_000_000_000L);
+        SyntheticData.Generated g = generated(index, dup);
+        long t0 = System.nanoTime();
+        col.check(CheckRequest.of(g.tenant(), g.item()));
+        if (vector && vi != null) {
+          // The query a check with a vector stage sends (no time window in the memory preset); the vector is
+          // precomputed, so embedding time is excluded.
+          ItemPreparer.Prepared p = col.prepare(g.tenant(), g.item());
+          CandidateQuery q = new CandidateQuery(p.keys().scope(), col.spec().excludedStatuses(), Optional.empty(),
+              List.of(), OptionalLong.empty(), false, p.queryKeys(), p.keys().terms(),
+              col.spec().candidates().maxPerLookup());
+          vi.nearest(q, VECTOR, g.vector().orElseThrow(), 10);
+        }
+        long dt = System.nanoTime() - t0;
+        if (i >= 0) {
+          nanos[i] = dt;
+        }
+      }
+      return nanos;
+    }
+
+    /** Latencies of puts by concurrent writers, each into random scopes; the elapsed time is the last element. */
+    private long[] measurePuts(DejaCollection col) throws Exception {
+      ExecutorService pool = Executors.newFixedThreadPool(threads);
+      long[] nanos = new long[puts + 1];
+      AtomicLong next = new AtomicLong();
+      long base = items + 2_000_000_000L;
+      long t0 = System.nanoTime();
+      try {
+        List<Future<?>> fs = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+          fs.add(pool.submit(() -> {
+            for (long i = next.getAndIncrement(); i < puts; i = next.getAndIncrement()) {
+              SyntheticData.Generated g = generated(base + i, false);
+              long s = System.nanoTime();
+              col.put(PutRequest.of(g.tenant(), g.item()));
+              nanos[(int) i] = System.nanoTime() - s;
+            }
+            return null;
+          }));
+        }
+        for (Future<?> f : fs) {
+          f.get(1, TimeUnit.HOURS);
+        }
+      } finally {
+        pool.shutdownNow();
+      }
+      nanos[puts] = System.nanoTime() - t0;
+      return nanos;
+    }
+
+    private static Map<String, Object> row(Map<String, Object> common, String op, long[] nanos, int threads) {
+      long[] lat = nanos;
+      double elapsed;
+      if (op.equals("put")) {
+        elapsed = nanos[nanos.length - 1] / 1e9;
+        lat = java.util.Arrays.copyOf(nanos, nanos.length - 1);
+      } else {
+        long sum = 0;
+        for (long n : nanos) {
+          sum += n;
+        }
+        elapsed = sum / 1e9;
+      }
+      LatencyStats s = LatencyStats.ofNanos(lat);
+      Map<String, Object> m = new LinkedHashMap<>(common);
+      m.put("op", op);
+      m.put("n", lat.length);
+      m.put("p50_ms", round(s.p50Micros() / 1000));
+      m.put("p99_ms", round(s.p99Micros() / 1000));
+      m.put("ops_per_s", round(lat.length / elapsed));
+      m.put("threads", threads);
+      return m;
+    }
+
+    private void print(PrintWriter out, Map<String, Object> r) {
+      if (json) {
+        out.println(Json.write(r));
+        return;
+      }
+      out.printf(Locale.ROOT, "%-12s n=%-6s p50 %8.3f ms  p99 %8.3f ms  %10.1f ops/s  (threads %s)%n", r.get("op"),
+          r.get("n"), r.get("p50_ms"), r.get("p99_ms"), r.get("ops_per_s"), r.get("threads"));
+      if (r.get("op").equals("check")) {
+        out.printf(Locale.ROOT, "  %s, %s, %s items; ingest %s items/s; index %s bytes; open %s ms; heap %s MB%n",
+            r.get("backend"), r.get("workload"), r.get("items"), r.get("ingest_per_s"), r.get("index_bytes"),
+            r.get("open_ms"), r.get("heap_mb"));
+      }
+    }
+
+    private static double round(double d) {
+      return Math.round(d * 1000) / 1000.0;
+    }
+
+    private static long size(Path dir) throws IOException {
+      try (Stream<Path> s = Files.walk(dir)) {
+        return s.filter(Files::isRegularFile).mapToLong(p -> {
+          try {
+            return Files.size(p);
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        }).sum();
+      }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+      try (Stream<Path> s = Files.walk(dir)) {
+        for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
+          Files.deleteIfExists(p);
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,918 @@
+package dev.deja.lucene;
+
+import dev.deja.core.InvalidInputException;
+import dev.deja.core.StoreException;
+import dev.deja.core.index.Candidate;
+import dev.deja.core.index.CandidateQuery;
+import dev.deja.core.index.VectorIndex;
+import dev.deja.core.item.ItemKeys;
+import dev.deja.core.item.StoredItem;
+import dev.deja.core.store.CollectionStore;
+import dev.deja.core.store.Page;
+import dev.deja.core.store.ScopeLocks;
+import dev.deja.lucene.internal.Failures;
+import dev.deja.lucene.internal.GroupCommit;
+import dev.deja.lucene.internal.ItemCodec;
+import dev.deja.lucene.internal.NearestCollector;
+import dev.deja.lucene.internal.Overlay;
+import dev.deja.lucene.internal.WalRecords;
+import dev.deja.lucene.internal.WriteAheadLog;
+import dev.deja.lucene.internal.RankedCollector;
+import dev.deja.lucene.internal.Schema;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.BinaryDocValues;
+import org.apache.lucene.index.ConcurrentMergeScheduler;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.SortedDocValues;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.Collector;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.KnnFloatVectorQuery;
+import org.apache.lucene.search.LeafCollector;
+import org.apache.lucene.search.MatchAllDocsQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.Scorable;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.ScoreMode;
+import org.apache.lucene.search.SearcherFactory;
+import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.search.Sort;
+import org.apache.lucene.search.SortField;
+import org.apache.lucene.search.TermInSetQuery;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TermRangeQuery;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * The items of one collection in a Lucene index on disk: an {@link dev.deja.core.store.ItemStore}, a
+ * {@link dev.deja.core.index.CandidateIndex} and a {@link VectorIndex}. Obtained from {@link LuceneStoreBackend}.
+ *
+ * <p>Every lookup is one Lucene query whose hard filter (scope, excluded statuses, self-exclusion, time window) is a
+ * filter clause of the query itself, so nothing outside it is ever read as a candidate.
+ *
+ * <p>Writes: a write is appended to the collection's write-ahead log, applied to the Lucene {@code IndexWriter} and
+ * recorded in an in-memory {@link Overlay}, all under one short lock, so it is visible to the next read at once
+ * (reads merge the overlay with the searcher). It is durable when the log is fsynced: outside {@link #inScope} each
+ * write waits for a group fsync; inside, the writes of the work are made durable after the scope lock is released, so
+ * that writers of other scopes — and the next writer of the same scope — are not held up by the fsync, while the
+ * caller still returns only once its writes are durable. A background thread reopens the searcher every
+ * {@value #REFRESH_MILLIS} ms while there are new writes (pruning the overlay) and commits the index every
+ * {@value #COMMIT_SECONDS} s, recording the last logged write it contains; older log files are then deleted. On open,
+ * logged writes after that record are replayed, so a crash (even {@code kill -9}) loses no acknowledged write.
+ *
+ * <p>Thread-safe.
+ */
+public final class LuceneCollectionStore implements CollectionStore, VectorIndex {
+  static final String DATA_COLLECTION = "deja.collection";
+  static final String DATA_VECTOR_SEARCH = "deja.vector_search";
+  static final String DATA_DEFINITION = "deja.definition";
+  static final String DATA_WAL_SEQ = "deja.wal_seq";
+  static final String INDEX_DIR = "index";
+  static final String WAL_DIR = "wal";
+
+  /** How often the searcher is reopened while there are new writes: bounds the overlay's size. */
+  static final long REFRESH_MILLIS = 200;
+  /** How often the index is committed (and the log truncated) while there are changes. */
+  static final long COMMIT_SECONDS = 5;
+  /** Overlay size that triggers an early reopen. */
+  private static final int OVERLAY_SOFT_LIMIT = 5_000;
+  /** Lexical lookups with more terms than this are run in chunks (Lucene caps clauses per query at 1024). */
+  private static final int MAX_TERMS_PER_QUERY = 900;
+
+  private final String collection;
+  private final Path path;
+  private final Directory directory;
+  private final IndexWriter writer;
+  private final SearcherManager searchers;
+  private final VectorSearch vectorSearch;
+  private final WriteAheadLog wal;
+  private final Overlay overlay = new Overlay();
+  private final GroupCommit walSyncs;
+  private final GroupCommit indexCommits;
+  private final ScopeLocks scopeLocks = new ScopeLocks();
+  private final ScopeLocks idLocks = new ScopeLocks();
+  private final ThreadLocal<ScopeState> scopeState = ThreadLocal.withInitial(ScopeState::new);
+  private final Runnable onClose;
+  /** Guards the log, the sequence numbers, the order of index changes and the commit data. */
+  private final Object applyLock = new Object();
+  private long lastSeq;
+  private volatile long appliedSeq;
+  private Map<String, String> commitData;
+  private volatile long lastCommitNanos = System.nanoTime();
+  private final Thread maintenance;
+  private final Object maintenanceSignal = new Object();
+  private volatile Throwable maintenanceFailure;
+  private volatile boolean closed;
+
+  /** Per thread: how deep inside {@link #inScope} it is, and whether it wrote there. */
+  private static final class ScopeState {
+    int depth;
+    boolean pending;
+  }
+
+  private LuceneCollectionStore(String collection, Path path, Directory directory, IndexWriter writer,
+      SearcherManager searchers, VectorSearch vectorSearch, WriteAheadLog wal, long seq,
+      Map<String, String> commitData, Runnable onClose) {
+    this.collection = collection;
+    this.path = path;
+    this.directory = directory;
+    this.writer = writer;
+    this.searchers = searchers;
+    this.vectorSearch = vectorSearch;
+    this.wal = wal;
+    this.lastSeq = seq;
+    this.appliedSeq = seq;
+    this.commitData = new LinkedHashMap<>(commitData);
+    this.onClose = onClose;
+    this.walSyncs = new GroupCommit(this::syncLog, e -> Failures.of("making a write durable in collection '"
+        + collection + "'", path, e));
+    this.indexCommits = new GroupCommit(this::checkpoint, e -> Failures.of("committing collection '" + collection
+        + "'", path, e));
+    this.maintenance = new Thread(this::maintain, "deja-lucene-" + collection);
+    this.maintenance.setDaemon(true);
+    this.maintenance.start();
+  }
+
+  /**
+   * Opens (creating if needed) the index of a collection and replays its log.
+   *
+   * @param requested the vector search of a new collection; an existing one keeps what it was created with
+   * @param wrap wraps the file-system directory of the index (tests inject failures this way)
+   */
+  static LuceneCollectionStore open(String collection, Path path, VectorSearch requested,
+      Function<Directory, Directory> wrap, Runnable onClose) {
+    Directory dir = null;
+    IndexWriter w = null;
+    WriteAheadLog log = null;
+    try {
+      dir = wrap.apply(FSDirectory.open(path.resolve(INDEX_DIR)));
+      IndexWriterConfig c = new IndexWriterConfig();
+      c.setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
+      // 64 MB: fewer, larger flushed segments during bulk loads; background reopens flush earlier anyway.
+      c.setRAMBufferSizeMB(64);
+      c.setCommitOnClose(false);
+      ConcurrentMergeScheduler cms = new ConcurrentMergeScheduler();
+      // One merge thread: the machine this is sized for has 2 cores shared with queries and writers.
+      cms.setMaxMergesAndThreads(2, 1);
+      c.setMergeScheduler(cms);
+      w = new IndexWriter(dir, c);
+      Map<String, String> data = new LinkedHashMap<>();
+      Iterable<Map.Entry<String, String>> live = w.getLiveCommitData();
+      if (live != null) {
+        live.forEach(e -> data.put(e.getKey(), e.getValue()));
+      }
+      boolean created = !data.containsKey(DATA_COLLECTION);
+      if (created) {
+        data.put(DATA_COLLECTION, collection);
+        data.put(DATA_VECTOR_SEARCH, requested.text());
+        data.put(DATA_WAL_SEQ, "0");
+      }
+      VectorSearch vs = VectorSearch.parse(data.getOrDefault(DATA_VECTOR_SEARCH, "exact"));
+      long checkpoint = Long.parseLong(data.getOrDefault(DATA_WAL_SEQ, "0"));
+      log = WriteAheadLog.open(path.resolve(WAL_DIR));
+      long seq = checkpoint;
+      for (WriteAheadLog.Entry e : log.readAfter(checkpoint)) {
+        if (e.op() == WalRecords.PUT) {
+          StoredItem item = WalRecords.item(e.payload());
+          w.updateDocument(new Term(Schema.ID, item.id()), Schema.document(item, vs.graph()));
+        } else {
+          w.deleteDocuments(new Term(Schema.ID, WalRecords.deletedId(e.payload())));
+        }
+        seq = e.seq();
+      }
+      if (created || seq > checkpoint) {
+        data.put(DATA_WAL_SEQ, Long.toString(seq));
+        w.setLiveCommitData(data.entrySet());
+        w.commit();
+      }
+      log.startFile(seq + 1);
+      log.deleteUpTo(seq);
+      SearcherManager sm = new SearcherManager(w, true, false, new SearcherFactory() {
+        @Override
+        public IndexSearcher newSearcher(IndexReader reader, IndexReader previous) {
+          IndexSearcher searcher = new IndexSearcher(reader);
+          // No query cache: the searcher is reopened every few hundred milliseconds under writes, and every filter
+          // is specific to one scope, so cached bitsets would rarely be reused.
+          searcher.setQueryCache(null);
+          return searcher;
+        }
+      });
+      return new LuceneCollectionStore(collection, path, dir, w, sm, vs, log, seq, data, onClose);
+    } catch (IOException | RuntimeException e) {
+      try {
+        if (w != null) {
+          w.rollback();
+        }
+        if (log != null) {
+          log.close();
+        }
+        if (dir != null) {
+          dir.close();
+        }
+      } catch (IOException | RuntimeException suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      if (e instanceof InvalidInputException ie) {
+        throw ie;
+      }
+      throw Failures.of("opening collection '" + collection + "'", path, e);
+    }
+  }
+
+  /** The collection's name. */
+  public String collection() {
+    return collection;
+  }
+
+  /** How this collection finds nearest neighbours (fixed when it was created). */
+  public VectorSearch vectorSearch() {
+    return vectorSearch;
+  }
+
+  /** How many group fsyncs of the log ran since the store was opened (fewer than writes when writers overlap). */
+  public long syncCount() {
+    return walSyncs.commits();
+  }
+
+  // ---------------------------------------------------------------- writes
+
+  @Override
+  public void insert(StoredItem item) {
+    Document doc = Schema.document(item, vectorSearch.graph());
+    byte[] payload = WalRecords.put(item);
+    write(item.id(), "inserting " + item.id(), () -> {
+      if (current(item.id()).isPresent()) {
+        throw new InvalidInputException("an item with id '" + item.id() + "' already exists in '" + collection + "'");
+      }
+      apply(item.id(), Optional.of(item), doc, payload, null);
+      return null;
+    });
+  }
+
+  /**
+   * Inserts many items with one reopen and one index commit, without the log: the bulk-load path (imports,
+   * benchmarks). Fails, inserting nothing, when an id repeats or exists. Not meant to race with single writes of the
+   * same ids. Durable when it returns, also inside {@link #inScope}.
+   */
+  public void insertAll(Collection<StoredItem> items) {
+    ensureOpen();
+    if (items.isEmpty()) {
+      return;
+    }
+    Set<String> ids = new HashSet<>();
+    List<BytesRef> terms = new ArrayList<>(items.size());
+    List<Document> docs = new ArrayList<>(items.size());
+    for (StoredItem i : items) {
+      if (!ids.add(i.id())) {
+        throw new InvalidInputException("id '" + i.id() + "' appears twice in one bulk insert");
+      }
+      terms.add(new BytesRef(i.id()));
+      docs.add(Schema.document(i, vectorSearch.graph()));
+    }
+    Optional<String> existing = read((snap, s) -> {
+      for (String id : ids) {
+        Optional<Overlay.Version> v = snap.latest(id);
+        if (v.isPresent() && v.get().item().isPresent()) {
+          return Optional.of(id);
+        }
+      }
+      RankedCollector c = new RankedCollector(RankedCollector.By.ID, 0, 1);
+      s.search(new TermInSetQuery(Schema.ID, terms), c);
+      return c.hits().stream().map(RankedCollector.Hit::id).filter(id -> snap.latest(id).isEmpty()).findFirst();
+    });
+    if (existing.isPresent()) {
+      throw new InvalidInputException("an item with id '" + existing.get() + "' already exists in '" + collection
+          + "'");
+    }
+    try {
+      synchronized (applyLock) {
+        for (Document d : docs) {
+          writer.addDocument(d);
+        }
+      }
+      refresh();
+    } catch (IOException | RuntimeException e) {
+      throw failure("bulk inserting " + items.size() + " items", e);
+    }
+    indexCommits.awaitDurable();
+  }
+
+  @Override
+  public void replace(StoredItem item) {
+    Document doc = Schema.document(item, vectorSearch.graph());
+    byte[] payload = WalRecords.put(item);
+    write(item.id(), "replacing " + item.id(), () -> {
+      Optional<StoredItem> old = current(item.id()).filter(o -> o.tenant().equals(item.tenant()));
+      if (old.isEmpty()) {
+        throw new InvalidInputException("no item with id '" + item.id() + "' in '" + collection + "'");
+      }
+      apply(item.id(), Optional.of(item), doc, payload, old.get().keys().scope());
+      return null;
+    });
+  }
+
+  @Override
+  public boolean delete(String tenant, String id) {
+    return write(id, "deleting " + id, () -> {
+      Optional<StoredItem> old = current(id).filter(o -> o.tenant().equals(tenant));
+      if (old.isEmpty()) {
+        return false;
+      }
+      apply(id, Optional.empty(), null, WalRecords.delete(id), old.get().keys().scope());
+      return true;
+    });
+  }
+
+  /** The current version of an item (any tenant): the overlay's, else the index's. */
+  private Optional<StoredItem> current(String id) {
+    return read((snap, s) -> {
+      Optional<Overlay.Version> v = snap.latest(id);
+      if (v.isPresent()) {
+        return v.get().item();
+      }
+      int doc = locate(s, id, Optional.empty());
+      return doc < 0 ? Optional.empty() : Optional.of(load(s, doc));
+    });
+  }
+
+  /** Logs, applies and publishes one write, in sequence order. */
+  private void apply(String id, Optional<StoredItem> item, Document doc, byte[] payload, String oldScope)
+      throws IOException {
+    boolean wake;
+    synchronized (applyLock) {
+      long seq = lastSeq + 1;
+      wal.append(seq, item.isPresent() ? WalRecords.PUT : WalRecords.DELETE, payload);
+      lastSeq = seq;
+      if (item.isPresent()) {
+        writer.updateDocument(new Term(Schema.ID, id), doc);
+      } else {
+        writer.deleteDocuments(new Term(Schema.ID, id));
+      }
+      overlay.add(new Overlay.Version(seq, id, item, oldScope));
+      appliedSeq = seq;
+      wake = overlay.snapshot().size() > OVERLAY_SOFT_LIMIT;
+    }
+    if (wake) {
+      synchronized (maintenanceSignal) {
+        maintenanceSignal.notifyAll();
+      }
+    }
+  }
+
+  @Override
+  public <T> T inScope(String scope, Supplier<T> work) {
+    ensureOpen();
+    ScopeState st = scopeState.get();
+    st.depth++;
+    T result;
+    try {
+      result = scopeLocks.withLock(scope, work);
+    } catch (RuntimeException | Error e) {
+      if (--st.depth == 0 && st.pending) {
+        st.pending = false;
+        try {
+          walSyncs.awaitDurable();
+        } catch (RuntimeException suppressed) {
+          e.addSuppressed(suppressed);
+        }
+      }
+      throw e;
+    }
+    if (--st.depth == 0 && st.pending) {
+      st.pending = false;
+      // Outside the scope lock: the next writer of this scope proceeds while this one waits for the fsync.
+      walSyncs.awaitDurable();
+    }
+    return result;
+  }
+
+  /** Writes under the id's lock, then makes the write durable (now, or when the outermost scope work ends). */
+  private <T> T write(String id, String what, IoSupplier<T> op) {
+    ensureOpen();
+    T result;
+    try {
+      result = idLocks.withLock(id, () -> {
+        try {
+          return op.get();
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      });
+    } catch (InvalidInputException e) {
+      throw e;
+    } catch (UncheckedIOException e) {
+      throw failure(what, e.getCause());
+    } catch (RuntimeException e) {
+      throw failure(what, e);
+    }
+    ScopeState st = scopeState.get();
+    if (st.depth > 0) {
+      st.pending = true;
+    } else {
+      walSyncs.awaitDurable();
+    }
+    return result;
+  }
+
+  /** Fsyncs the log file that receives appends now (a file rolled away was fsynced when it was rolled). */
+  private void syncLog() throws IOException {
+    FileChannel ch;
+    synchronized (applyLock) {
+      ch = wal.current();
+    }
+    try {
+      ch.force(false);
+    } catch (ClosedChannelException rolled) {
+      // Rolled (and so fsynced) by a checkpoint after this sync began.
+    }
+  }
+
+  /** Commits the index with the sequence number of the last write it holds, then drops the log before it. */
+  private void checkpoint() throws IOException {
+    long seq;
+    synchronized (applyLock) {
+      seq = lastSeq;
+      wal.startFile(seq + 1);
+      commitData.put(DATA_WAL_SEQ, Long.toString(seq));
+      writer.setLiveCommitData(new LinkedHashMap<>(commitData).entrySet());
+    }
+    writer.commit();
+    lastCommitNanos = System.nanoTime();
+    synchronized (applyLock) {
+      wal.deleteUpTo(seq);
+    }
+  }
+
+  /** Reopens the searcher so it shows every applied write, then prunes the overlay. */
+  private void refresh() throws IOException {
+    long upTo = appliedSeq;
+    searchers.maybeRefreshBlocking();
+    overlay.pruneUpTo(upTo);
+  }
+
+  private void maintain() {
+    while (!closed) {
+      synchronized (maintenanceSignal) {
+        try {
+          maintenanceSignal.wait(REFRESH_MILLIS);
+        } catch (InterruptedException e) {
+          return;
+        }
+      }
+      if (closed) {
+        return;
+      }
+      try {
+        if (!overlay.snapshot().isEmpty()) {
+          refresh();
+        }
+        if (System.nanoTime() - lastCommitNanos > COMMIT_SECONDS * 1_000_000_000L && writer.hasUncommittedChanges()) {
+          indexCommits.awaitDurable();
+        }
+        maintenanceFailure = null;
+      } catch (Throwable t) {
+        // Reads keep working from the overlay; the failure surfaces to writers through the tragic writer state.
+        maintenanceFailure = t;
+        if (writer.getTragicException() != null || closed) {
+          return;
+        }
+      }
+    }
+  }
+
+  /** Records the collection's definition in the index's commit data, durably. */
+  void define(String definition) {
+    ensureOpen();
+    synchronized (applyLock) {
+      commitData.put(DATA_DEFINITION, definition);
+    }
+    indexCommits.awaitDurable();
+  }
+
+  /** The recorded definition, if any. */
+  Optional<String> definition() {
+    synchronized (applyLock) {
+      return Optional.ofNullable(commitData.get(DATA_DEFINITION));
+    }
+  }
+
+  // ---------------------------------------------------------------- reads
+
+  @Override
+  public Optional<StoredItem> find(String tenant, String id) {
+    return current(id).filter(i -> i.tenant().equals(tenant));
+  }
+
+  @Override
+  public Page list(Optional<String> tenant, Optional<String> afterId, int limit) {
+    if (limit < 1) {
+      throw new InvalidInputException("limit must be at least 1, got " + limit);
+    }
+    return read((snap, s) -> {
+      BooleanQuery.Builder b = new BooleanQuery.Builder();
+      b.add(tenant.<Query>map(t -> new TermQuery(new Term(Schema.TENANT, t))).orElseGet(MatchAllDocsQuery::new),
+          Occur.FILTER);
+      afterId.ifPresent(a -> b.add(TermRangeQuery.newStringRange(Schema.ID, a, null, false, false), Occur.FILTER));
+      if (!snap.isEmpty()) {
+        b.add(Schema.ids(snap.ids()), Occur.MUST_NOT);
+      }
+      int n = (int) Math.min((long) limit + 1, (long) s.getIndexReader().maxDoc() + 1);
+      TopDocs td = s.search(b.build(), n, new Sort(new SortField(Schema.ID, SortField.Type.STRING)));
+      TreeMap<String, Object> merged = new TreeMap<>();
+      for (ScoreDoc sd : td.scoreDocs) {
+        merged.put(idOf(s, sd.doc), sd.doc);
+      }
+      for (StoredItem i : snap.liveItems()) {
+        if (tenant.map(t -> t.equals(i.tenant())).orElse(true) && afterId.map(a -> i.id().compareTo(a) > 0)
+            .orElse(true)) {
+          merged.put(i.id(), i);
+        }
+      }
+      List<StoredItem> items = new ArrayList<>();
+      for (Object o : merged.values()) {
+        if (items.size() == limit) {
+          break;
+        }
+        items.add(o instanceof StoredItem i ? i : load(s, (Integer) o));
+      }
+      boolean more = merged.size() > limit;
+      return new Page(items, more ? Optional.of(items.get(items.size() - 1).id()) : Optional.empty());
+    });
+  }
+
+  @Override
+  public long count(Optional<String> tenant) {
+    return read((snap, s) -> {
+      Query q = tenant.<Query>map(t -> new TermQuery(new Term(Schema.TENANT, t))).orElseGet(MatchAllDocsQuery::new);
+      if (snap.isEmpty()) {
+        return (long) s.count(q);
+      }
+      q = new BooleanQuery.Builder().add(q, Occur.FILTER).add(Schema.ids(snap.ids()), Occur.MUST_NOT).build();
+      long n = s.count(q);
+      for (StoredItem i : snap.liveItems()) {
+        if (tenant.map(t -> t.equals(i.tenant())).orElse(true)) {
+          n++;
+        }
+      }
+      return n;
+    });
+  }
+
+  /** A lookup hit from the index ({@code doc} set) or the overlay ({@code item} set). */
+  private record Ranked(long rank, String id, int doc, StoredItem item) {}
+
+  private static final java.util.Comparator<Ranked> RANKED = java.util.Comparator.comparingLong(Ranked::rank)
+      .thenComparing(Ranked::id);
+
+  /** The best {@code cap} of the index's hits and the overlay's, by rank then id. */
+  private static List<Ranked> merge(List<RankedCollector.Hit> index, List<Ranked> fromOverlay, int cap) {
+    List<Ranked> all = new ArrayList<>(index.size() + fromOverlay.size());
+    for (RankedCollector.Hit h : index) {
+      all.add(new Ranked(h.rank(), h.id(), h.doc(), null));
+    }
+    all.addAll(fromOverlay);
+    all.sort(RANKED);
+    return all.subList(0, Math.min(cap, all.size()));
+  }
+
+  @Override
+  public List<Candidate> candidates(CandidateQuery q) {
+    return read((snap, s) -> {
+      Overlay.ScopeView view = snap.scope(q.scope());
+      Query filter = Schema.filter(q, view.shadowed());
+      List<StoredItem> mine = new ArrayList<>();
+      for (StoredItem i : view.live().values()) {
+        if (q.admits(i)) {
+          mine.add(i);
+        }
+      }
+      Map<String, Set<String>> sources = new TreeMap<>();
+      Map<String, Ranked> found = new HashMap<>();
+      int cap = q.maxPerLookup();
+      if (q.windowScan()) {
+        boolean near = q.nearMillis().isPresent();
+        RankedCollector c = near
+            ? new RankedCollector(RankedCollector.By.TIME_DISTANCE, q.nearMillis().getAsLong(), cap)
+            : new RankedCollector(RankedCollector.By.ID, 0, cap);
+        s.search(filter, c);
+        List<Ranked> extra = new ArrayList<>();
+        for (StoredItem i : mine) {
+          extra.add(new Ranked(q.timeDistance(i), i.id(), -1, i));
+        }
+        for (Ranked r : merge(c.hits(), extra, cap)) {
+          found.putIfAbsent(r.id(), r);
+          sources.computeIfAbsent(r.id(), d -> new TreeSet<>()).add("window");
+        }
+      }
+      Set<String> byKey = new HashSet<>();
+      if (!q.keys().isEmpty()) {
+        RankedCollector c = new RankedCollector(RankedCollector.By.ID, 0, cap);
+        s.search(Schema.keys(q, filter), c);
+        List<Ranked> extra = new ArrayList<>();
+        for (StoredItem i : mine) {
+          if (i.keys().keys().stream().anyMatch(q.keys()::contains)) {
+            extra.add(new Ranked(0, i.id(), -1, i));
+          }
+        }
+        for (Ranked r : merge(c.hits(), extra, cap)) {
+          found.putIfAbsent(r.id(), r);
+          sources.computeIfAbsent(r.id(), d -> new TreeSet<>());
+          byKey.add(r.id());
+        }
+      }
+      if (!q.terms().isEmpty()) {
+        List<Ranked> extra = new ArrayList<>();
+        for (StoredItem i : mine) {
+          long n = i.keys().terms().stream().filter(q.terms()::contains).count();
+          if (n > 0) {
+            extra.add(new Ranked(-n, i.id(), -1, i));
+          }
+        }
+        for (Ranked r : merge(lexical(s, q, filter, cap), extra, cap)) {
+          found.putIfAbsent(r.id(), r);
+          sources.computeIfAbsent(r.id(), d -> new TreeSet<>()).add("lexical");
+        }
+      }
+      List<Candidate> out = new ArrayList<>(sources.size());
+      for (Map.Entry<String, Set<String>> e : sources.entrySet()) {
+        Ranked r = found.get(e.getKey());
+        StoredItem item = r.item() != null ? r.item() : load(s, r.doc());
+        Set<String> src = e.getValue();
+        if (byKey.contains(e.getKey())) {
+          for (String key : item.keys().keys()) {
+            if (q.keys().contains(key)) {
+              src.add(ItemKeys.sourceOf(key));
+            }
+          }
+        }
+        out.add(new Candidate(item, src));
+      }
+      return List.copyOf(out);
+    });
+  }
+
+  /** The lexical lookup in the index: documents sharing the most terms, then by id, at most {@code cap}. */
+  private List<RankedCollector.Hit> lexical(IndexSearcher s, CandidateQuery q, Query filter, int cap)
+      throws IOException {
+    List<String> terms = new ArrayList<>(new TreeSet<>(q.terms()));
+    if (terms.size() <= MAX_TERMS_PER_QUERY) {
+      RankedCollector c = new RankedCollector(RankedCollector.By.SCORE, 0, cap);
+      s.search(Schema.lexical(q.scope(), terms, filter), c);
+      return c.hits();
+    }
+    // Many terms (long texts): count shared terms per document chunk by chunk, then rank.
+    Map<Integer, Integer> shared = new HashMap<>();
+    for (int from = 0; from < terms.size(); from += MAX_TERMS_PER_QUERY) {
+      List<String> chunk = terms.subList(from, Math.min(terms.size(), from + MAX_TERMS_PER_QUERY));
+      s.search(Schema.lexical(q.scope(), chunk, filter), new Collector() {
+        @Override
+        public ScoreMode scoreMode() {
+          return ScoreMode.COMPLETE;
+        }
+
+        @Override
+        public LeafCollector getLeafCollector(LeafReaderContext context) {
+          int base = context.docBase;
+          return new LeafCollector() {
+            private Scorable scorer;
+
+            @Override
+            public void setScorer(Scorable sc) {
+              scorer = sc;
+            }
+
+            @Override
+            public void collect(int doc) throws IOException {
+              shared.merge(base + doc, Math.round(scorer.score()), Integer::sum);
+            }
+          };
+        }
+      });
+    }
+    List<RankedCollector.Hit> ranked = new ArrayList<>();
+    for (Map.Entry<Integer, Integer> e : shared.entrySet()) {
+      ranked.add(new RankedCollector.Hit(e.getKey(), -e.getValue(), idOf(s, e.getKey())));
+    }
+    ranked.sort(java.util.Comparator.comparingLong(RankedCollector.Hit::rank).thenComparing(RankedCollector.Hit::id));
+    return ranked.subList(0, Math.min(cap, ranked.size()));
+  }
+
+  @Override
+  public List<ScoredCandidate> nearest(CandidateQuery filter, String vectorName, float[] vector, int k) {
+    if (k < 1) {
+      throw new IllegalArgumentException("k must be at least 1, got " + k);
+    }
+    float[] query = vector.clone();
+    return read((snap, s) -> {
+      Overlay.ScopeView view = snap.scope(filter.scope());
+      Query f = Schema.filter(filter, view.shadowed());
+      List<NearestCollector.Hit> hits;
+      float[] unit = Schema.unit(query);
+      if (vectorSearch.graph() && unit != null && query.length <= Schema.MAX_KNN_DIMENSION
+          && s.count(f) > vectorSearch.exactBelow()) {
+        hits = approximate(s, f, vectorName, query, unit, k);
+      } else {
+        NearestCollector c = new NearestCollector(vectorName, query, k);
+        s.search(f, c);
+        hits = c.hits();
+      }
+      Map<String, StoredItem> fromOverlay = new HashMap<>();
+      List<NearestCollector.Hit> all = new ArrayList<>(hits);
+      for (StoredItem i : view.live().values()) {
+        float[] v = i.vectors().get(vectorName);
+        if (filter.admits(i) && v != null && v.length == query.length) {
+          all.add(new NearestCollector.Hit(-1, Schema.cosine(query, new BytesRef(Schema.toBytes(v))), i.id()));
+          fromOverlay.put(i.id(), i);
+        }
+      }
+      all.sort(NearestCollector.ORDER);
+      List<ScoredCandidate> out = new ArrayList<>(Math.min(k, all.size()));
+      for (NearestCollector.Hit h : all.subList(0, Math.min(k, all.size()))) {
+        StoredItem item = h.doc() < 0 ? fromOverlay.get(h.id()) : load(s, h.doc());
+        out.add(new ScoredCandidate(new Candidate(item, Set.of("vector")), h.similarity()));
+      }
+      return List.copyOf(out);
+    });
+  }
+
+  /** Filtered HNSW search (the filter is applied inside the graph search), re-scored exactly. */
+  private List<NearestCollector.Hit> approximate(IndexSearcher s, Query filter, String name, float[] query,
+      float[] unit, int k) throws IOException {
+    TopDocs td = s.search(new KnnFloatVectorQuery(Schema.knnField(name, query.length), unit, k, filter), k);
+    List<NearestCollector.Hit> hits = new ArrayList<>();
+    List<LeafReaderContext> leaves = s.getIndexReader().leaves();
+    for (ScoreDoc sd : td.scoreDocs) {
+      LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(sd.doc, leaves));
+      BinaryDocValues v = DocValues.getBinary(leaf.reader(), Schema.vectorField(name));
+      if (v.advanceExact(sd.doc - leaf.docBase)) {
+        hits.add(new NearestCollector.Hit(sd.doc, Schema.cosine(query, v.binaryValue()), idOf(s, sd.doc)));
+      }
+    }
+    hits.sort(NearestCollector.ORDER);
+    return hits;
+  }
+
+  // ---------------------------------------------------------------- plumbing
+
+  /** The global doc id of an item (of the tenant, when given), or -1. */
+  private static int locate(IndexSearcher s, String id, Optional<String> tenant) throws IOException {
+    Query q = new TermQuery(new Term(Schema.ID, id));
+    if (tenant.isPresent()) {
+      q = new BooleanQuery.Builder().add(q, Occur.FILTER)
+          .add(new TermQuery(new Term(Schema.TENANT, tenant.get())), Occur.FILTER).build();
+    }
+    TopDocs td = s.search(q, 1);
+    return td.scoreDocs.length == 0 ? -1 : td.scoreDocs[0].doc;
+  }
+
+  private static String idOf(IndexSearcher s, int doc) throws IOException {
+    List<LeafReaderContext> leaves = s.getIndexReader().leaves();
+    LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+    SortedDocValues ids = DocValues.getSorted(leaf.reader(), Schema.ID);
+    if (!ids.advanceExact(doc - leaf.docBase)) {
+      throw new IllegalStateException("document " + doc + " has no id");
+    }
+    return ids.lookupOrd(ids.ordValue()).utf8ToString();
+  }
+
+  private StoredItem load(IndexSearcher s, int doc) throws IOException {
+    StoredFields fields = s.storedFields();
+    Document d = fields.document(doc);
+    BytesRef src = d.getBinaryValue(Schema.SOURCE);
+    if (src == null) {
+      throw new StoreException("document " + doc + " of collection '" + collection + "' has no item", false);
+    }
+    List<LeafReaderContext> leaves = s.getIndexReader().leaves();
+    LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+    int local = doc - leaf.docBase;
+    return ItemCodec.decode(src.bytes, src.offset, src.length, name -> {
+      try {
+        BinaryDocValues v = leaf.reader().getBinaryDocValues(Schema.vectorField(name));
+        if (v == null || !v.advanceExact(local)) {
+          throw new StoreException("item in document " + doc + " of collection '" + collection
+              + "' lost its vector '" + name + "'", false);
+        }
+        return Schema.toFloats(v.binaryValue());
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    });
+  }
+
+  @FunctionalInterface
+  private interface IoFunction<T> {
+    T apply(Overlay.Snapshot snapshot, IndexSearcher s) throws IOException;
+  }
+
+  @FunctionalInterface
+  private interface IoSupplier<T> {
+    T get() throws IOException;
+  }
+
+  /** Runs a read on an overlay snapshot and a searcher acquired after it (see {@link Overlay}). */
+  private <T> T read(IoFunction<T> fn) {
+    ensureOpen();
+    Overlay.Snapshot snap = overlay.snapshot();
+    IndexSearcher s;
+    try {
+      s = searchers.acquire();
+    } catch (IOException | RuntimeException e) {
+      throw failure("reading", e);
+    }
+    try {
+      return fn.apply(snap, s);
+    } catch (IOException e) {
+      throw failure("reading", e);
+    } catch (UncheckedIOException e) {
+      throw failure("reading", e.getCause());
+    } catch (org.apache.lucene.store.AlreadyClosedException e) {
+      throw failure("reading", e);
+    } finally {
+      try {
+        searchers.release(s);
+      } catch (IOException | RuntimeException e) {
+        // Releasing a reader only decrements a reference count; a failure here leaves nothing to undo.
+      }
+    }
+  }
+
+  private StoreException failure(String what, Throwable e) {
+    Throwable tragic = writer.getTragicException();
+    if (tragic != null && tragic != e) {
+      return Failures.of(what + " in collection '" + collection + "'", path,
+          new org.apache.lucene.store.AlreadyClosedException("index writer closed", tragic));
+    }
+    return Failures.of(what + " in collection '" + collection + "'", path, e);
+  }
+
+  private void ensureOpen() {
+    if (closed) {
+      throw new StoreException("the store of collection '" + collection + "' is closed", false);
+    }
+  }
+
+  /** The directory holding this collection's index. */
+  public Path path() {
+    return path;
+  }
+
+  /** Closes the index after committing it (the log is then empty); idempotent. */
+  @Override
+  public void close() {
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+    }
+    try {
+      maintenance.interrupt();
+      maintenance.join();
+      searchers.close();
+      if (writer.getTragicException() != null) {
+        writer.rollback();
+      } else {
+        checkpoint();
+        writer.close();
+      }
+      wal.close();
+      directory.close();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new StoreException("interrupted while closing collection '" + collection + "'", true, e);
+    } catch (IOException | RuntimeException e) {
+      throw Failures.of("closing collection '" + collection + "'", path, e);
+    } finally {
+      onClose.run();
+    }
+  }
+}

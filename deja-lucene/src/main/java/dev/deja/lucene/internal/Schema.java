@@ -1,0 +1,312 @@
+package dev.deja.lucene.internal;
+
+import dev.deja.core.InvalidInputException;
+import dev.deja.core.index.CandidateQuery;
+import dev.deja.core.index.TimeFilter;
+import dev.deja.core.item.StoredItem;
+import dev.deja.core.item.TimeSpan;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import org.apache.lucene.document.BinaryDocValuesField;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.KnnFloatVectorField;
+import org.apache.lucene.document.LongPoint;
+import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.document.SortedDocValuesField;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.index.VectorSimilarityFunction;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.ConstantScoreQuery;
+import org.apache.lucene.search.IndexOrDocValuesQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TermInSetQuery;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.util.VectorUtil;
+
+/**
+ * How a stored item becomes a Lucene document, and how a {@link CandidateQuery} becomes Lucene queries.
+ *
+ * <p>One document per item:
+ *
+ * <table>
+ *   <caption>fields</caption>
+ *   <tr><th>field</th><th>Lucene structure</th><th>used for</th></tr>
+ *   <tr><td>{@code id}</td><td>term + sorted doc values</td><td>find, replace, delete, self-exclusion, tie-break</td></tr>
+ *   <tr><td>{@code tenant}, {@code scope}, {@code status}</td><td>terms</td><td>listing, counting, the hard filter</td></tr>
+ *   <tr><td>{@code key}, {@code term}</td><td>terms, prefixed by a scope tag</td><td>key and lexical lookups</td></tr>
+ *   <tr><td>{@code t_start}, {@code t_day}</td><td>1-d points + doc values (timed items)</td><td>time filters</td></tr>
+ *   <tr><td>{@code ad_span}</td><td>2-d point (first day, last day) + doc values {@code ad_start}/{@code ad_end}
+ *       (all-day items)</td><td>time filters</td></tr>
+ *   <tr><td>{@code start_ms}</td><td>doc values</td><td>window scan order (nearest in time first)</td></tr>
+ *   <tr><td>{@code vec.NAME}</td><td>binary doc values (little-endian floats)</td><td>exact nearest neighbours,
+ *       returning vectors</td></tr>
+ *   <tr><td>{@code knn.NAME.DIM}</td><td>HNSW graph over unit-normalised vectors (only with vector search
+ *       {@code hnsw})</td><td>approximate nearest neighbours in large filtered sets</td></tr>
+ *   <tr><td>{@code item}</td><td>stored field (JSON, {@link ItemCodec})</td><td>returning the item</td></tr>
+ * </table>
+ *
+ * <p>Keys and terms are indexed as {@code TAG + value} where TAG is a 16-character hash of the scope, so that a
+ * lookup reads only the postings of its own scope (a term like a common trigram would otherwise have postings across
+ * all tenants). The full scope is always also a filter clause, so a tag collision can never leak an item across
+ * scopes.
+ *
+ * <p>Thread-safe: stateless.
+ */
+public final class Schema {
+  public static final String ID = "id";
+  public static final String TENANT = "tenant";
+  public static final String SCOPE = "scope";
+  public static final String STATUS = "status";
+  public static final String KEY = "key";
+  public static final String TERM = "term";
+  public static final String T_START = "t_start";
+  public static final String T_DAY = "t_day";
+  public static final String AD_SPAN = "ad_span";
+  public static final String AD_START = "ad_start";
+  public static final String AD_END = "ad_end";
+  public static final String START_MS = "start_ms";
+  public static final String SOURCE = "item";
+  public static final String VECTOR_PREFIX = "vec.";
+  public static final String KNN_PREFIX = "knn.";
+
+  /** Lucene's limit on one indexed term. */
+  private static final int MAX_TERM_BYTES = IndexWriter.MAX_TERM_LENGTH;
+  /** The largest dimension Lucene 9's HNSW format accepts; larger vectors are searched exactly only. */
+  public static final int MAX_KNN_DIMENSION = 1024;
+
+  private static final VarHandle FLOATS = MethodHandles.byteArrayViewVarHandle(float[].class,
+      ByteOrder.LITTLE_ENDIAN);
+
+  private Schema() {}
+
+  /** The doc-values field holding a named vector. */
+  public static String vectorField(String name) {
+    return VECTOR_PREFIX + name;
+  }
+
+  /** The HNSW field of a named vector of a dimension. */
+  public static String knnField(String name, int dimension) {
+    return KNN_PREFIX + name + "." + dimension;
+  }
+
+  /** The 16-character tag of a scope that prefixes its keys and terms. */
+  public static String scopeTag(String scope) {
+    try {
+      byte[] h = MessageDigest.getInstance("SHA-256").digest(scope.getBytes(StandardCharsets.UTF_8));
+      return Base64.getUrlEncoder().withoutPadding().encodeToString(java.util.Arrays.copyOf(h, 12));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is part of every JRE", e);
+    }
+  }
+
+  /** The Lucene document of an item; {@code graph} adds HNSW fields for its vectors. */
+  public static Document document(StoredItem s, boolean graph) {
+    Document d = new Document();
+    checkTerm("id", s.id());
+    checkTerm("tenant", s.tenant());
+    checkTerm("scope", s.keys().scope());
+    checkTerm("status", s.keys().status());
+    d.add(new StringField(ID, s.id(), Field.Store.NO));
+    d.add(new SortedDocValuesField(ID, new BytesRef(s.id())));
+    d.add(new StringField(TENANT, s.tenant(), Field.Store.NO));
+    d.add(new StringField(SCOPE, s.keys().scope(), Field.Store.NO));
+    d.add(new StringField(STATUS, s.keys().status(), Field.Store.NO));
+    String tag = scopeTag(s.keys().scope());
+    for (String k : s.keys().keys()) {
+      checkTerm("key", k);
+      d.add(new StringField(KEY, tag + k, Field.Store.NO));
+    }
+    for (String t : s.keys().terms()) {
+      checkTerm("term", t);
+      d.add(new StringField(TERM, tag + t, Field.Store.NO));
+    }
+    if (s.keys().time().isPresent()) {
+      TimeSpan t = s.keys().time().get();
+      d.add(new NumericDocValuesField(START_MS, t.startMillis()));
+      if (t.allDay()) {
+        d.add(new LongPoint(AD_SPAN, t.startDay(), t.endDay()));
+        d.add(new NumericDocValuesField(AD_START, t.startDay()));
+        d.add(new NumericDocValuesField(AD_END, t.endDay()));
+      } else {
+        d.add(new LongPoint(T_START, t.startMillis()));
+        d.add(new NumericDocValuesField(T_START, t.startMillis()));
+        d.add(new LongPoint(T_DAY, t.startDay()));
+        d.add(new NumericDocValuesField(T_DAY, t.startDay()));
+      }
+    }
+    for (Map.Entry<String, float[]> v : s.vectors().entrySet()) {
+      float[] components = v.getValue();
+      d.add(new BinaryDocValuesField(vectorField(v.getKey()), new BytesRef(toBytes(components))));
+      if (graph && components.length > 0 && components.length <= MAX_KNN_DIMENSION) {
+        float[] unit = unit(components);
+        if (unit != null) {
+          d.add(new KnnFloatVectorField(knnField(v.getKey(), components.length), unit,
+              VectorSimilarityFunction.DOT_PRODUCT));
+        }
+      }
+    }
+    d.add(new StoredField(SOURCE, ItemCodec.encode(s)));
+    return d;
+  }
+
+  private static void checkTerm(String what, String value) {
+    if (value.length() * 3 > MAX_TERM_BYTES && value.getBytes(StandardCharsets.UTF_8).length > MAX_TERM_BYTES - 16) {
+      throw new InvalidInputException(what + " is too long for the Lucene store (" + value.length()
+          + " characters; at most " + (MAX_TERM_BYTES - 16) + " UTF-8 bytes)");
+    }
+  }
+
+  /** A unit-length copy, or null for a zero (or non-finite) vector, which has no direction. */
+  public static float[] unit(float[] v) {
+    double n = 0;
+    for (float x : v) {
+      n += (double) x * x;
+    }
+    if (n == 0 || !Double.isFinite(n)) {
+      return null;
+    }
+    float[] u = v.clone();
+    VectorUtil.l2normalize(u, false);
+    return u;
+  }
+
+  /** Vector components as little-endian bytes. */
+  public static byte[] toBytes(float[] v) {
+    byte[] b = new byte[v.length * Float.BYTES];
+    for (int i = 0; i < v.length; i++) {
+      FLOATS.set(b, i * Float.BYTES, v[i]);
+    }
+    return b;
+  }
+
+  /** Vector components from little-endian bytes. */
+  public static float[] toFloats(BytesRef b) {
+    float[] v = new float[b.length / Float.BYTES];
+    for (int i = 0; i < v.length; i++) {
+      v[i] = (float) FLOATS.get(b.bytes, b.offset + i * Float.BYTES);
+    }
+    return v;
+  }
+
+  /**
+   * Cosine similarity of a query vector with stored bytes, computed exactly as the in-memory store does (double
+   * accumulation in the same order), so both stores rank identically; 0 when either vector is all zeros.
+   */
+  public static double cosine(float[] a, BytesRef b) {
+    double dot = 0;
+    double na = 0;
+    double nb = 0;
+    for (int i = 0; i < a.length; i++) {
+      float y = (float) FLOATS.get(b.bytes, b.offset + i * Float.BYTES);
+      dot += (double) a[i] * y;
+      na += (double) a[i] * a[i];
+      nb += (double) y * y;
+    }
+    if (na == 0 || nb == 0) {
+      return 0;
+    }
+    return dot / (Math.sqrt(na) * Math.sqrt(nb));
+  }
+
+  /** Documents with any of these ids. */
+  public static Query ids(Collection<String> ids) {
+    List<BytesRef> terms = new ArrayList<>(ids.size());
+    for (String id : ids) {
+      terms.add(new BytesRef(id));
+    }
+    return new TermInSetQuery(ID, terms);
+  }
+
+  /**
+   * The hard filter: scope, excluded statuses, self-exclusion and time window, as one query; {@code shadowed} ids
+   * (written since the searcher was opened, see {@link Overlay}) are excluded too.
+   */
+  public static Query filter(CandidateQuery q, Collection<String> shadowed) {
+    BooleanQuery.Builder b = new BooleanQuery.Builder();
+    if (!shadowed.isEmpty()) {
+      b.add(ids(shadowed), Occur.MUST_NOT);
+    }
+    b.add(new TermQuery(new Term(SCOPE, q.scope())), Occur.FILTER);
+    for (String s : q.excludedStatuses()) {
+      b.add(new TermQuery(new Term(STATUS, s)), Occur.MUST_NOT);
+    }
+    q.excludeId().ifPresent(id -> b.add(new TermQuery(new Term(ID, id)), Occur.MUST_NOT));
+    if (!q.time().isEmpty()) {
+      BooleanQuery.Builder any = new BooleanQuery.Builder();
+      for (TimeFilter f : q.time()) {
+        any.add(time(f), Occur.SHOULD);
+      }
+      b.add(any.build(), Occur.FILTER);
+    }
+    return b.build();
+  }
+
+  /**
+   * One time-window clause as a range query: points when the range is selective, doc values when the scope filter
+   * already leads ({@link IndexOrDocValuesQuery} picks per segment).
+   */
+  static Query time(TimeFilter f) {
+    return switch (f.kind()) {
+      case TIMED_START_BETWEEN -> new IndexOrDocValuesQuery(LongPoint.newRangeQuery(T_START, f.from(), f.to()),
+          NumericDocValuesField.newSlowRangeQuery(T_START, f.from(), f.to()));
+      case TIMED_START_ON_DAYS -> new IndexOrDocValuesQuery(LongPoint.newRangeQuery(T_DAY, f.from(), f.to()),
+          NumericDocValuesField.newSlowRangeQuery(T_DAY, f.from(), f.to()));
+      case ALL_DAY_SAME_DATES -> allDay(f.from(), f.from(), f.to(), f.to());
+      case ALL_DAY_OVERLAPPING -> allDay(Long.MIN_VALUE, f.to(), f.from(), Long.MAX_VALUE);
+    };
+  }
+
+  /** All-day items whose first day is in [startLo, startHi] and last day in [endLo, endHi]. */
+  private static Query allDay(long startLo, long startHi, long endLo, long endHi) {
+    Query points = LongPoint.newRangeQuery(AD_SPAN, new long[] {startLo, endLo}, new long[] {startHi, endHi});
+    Query dv = new BooleanQuery.Builder()
+        .add(NumericDocValuesField.newSlowRangeQuery(AD_START, startLo, startHi), Occur.FILTER)
+        .add(NumericDocValuesField.newSlowRangeQuery(AD_END, endLo, endHi), Occur.FILTER)
+        .build();
+    return new IndexOrDocValuesQuery(points, dv);
+  }
+
+  /** Items inside the filter having any of the keys. */
+  public static Query keys(CandidateQuery q, Query filter) {
+    String tag = scopeTag(q.scope());
+    List<BytesRef> terms = new ArrayList<>(q.keys().size());
+    for (String k : q.keys()) {
+      terms.add(new BytesRef(tag + k));
+    }
+    return new BooleanQuery.Builder().add(filter, Occur.FILTER).add(new TermInSetQuery(KEY, terms), Occur.FILTER)
+        .build();
+  }
+
+  /**
+   * Items inside the filter sharing terms, scored by how many they share: each term is a constant-score clause worth
+   * exactly 1, so a document's score is the count (exact in float for any realistic count).
+   */
+  public static Query lexical(String scope, Collection<String> terms, Query filter) {
+    String tag = scopeTag(scope);
+    BooleanQuery.Builder any = new BooleanQuery.Builder();
+    for (String t : terms) {
+      any.add(new ConstantScoreQuery(new TermQuery(new Term(TERM, tag + t))), Occur.SHOULD);
+    }
+    return new BooleanQuery.Builder().add(filter, Occur.FILTER).add(any.build(), Occur.MUST).build();
+  }
+
+  /** The scoped term of a lexical term, as indexed. */
+  public static Term scopedTerm(String scope, String term) {
+    return new Term(TERM, scopeTag(scope) + term);
+  }
+}

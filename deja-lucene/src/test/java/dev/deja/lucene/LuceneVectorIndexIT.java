@@ -1,0 +1,24 @@
+package dev.deja.lucene;
+
+import dev.deja.core.store.CollectionStore;
+import dev.deja.testkit.VectorIndexContract;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.io.TempDir;
+
+class LuceneVectorIndexIT extends VectorIndexContract {
+  @TempDir
+  Path dir;
+  private LuceneStoreBackend backend;
+
+  @Override
+  protected CollectionStore newStore(String collection) {
+    backend = LuceneStoreBackend.open(dir);
+    return backend.open(collection);
+  }
+
+  @AfterEach
+  void closeBackend() {
+    backend.close();
+  }
+}
