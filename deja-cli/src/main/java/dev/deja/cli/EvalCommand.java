@@ -56,8 +56,22 @@ final class EvalCommand implements Callable<Integer> {
       description = "Evaluate this threshold in the target stage instead of the preset's, in [0, 1].")
   Double threshold;
 
+  @Option(names = "--model", paramLabel = "MODEL",
+      description = "Evaluate cosine similarity of this embedding model in the target stage instead (all-minilm-l6-v2, "
+          + "all-minilm-l6-v2-q, bge-small-en-v1.5, bge-small-en-v1.5-q).")
+  String model;
+
+  /** Stage types whose threshold --threshold and --sweep move. */
+  private static final java.util.Set<String> SCORING = java.util.Set.of("fuzzy", "semantic", "combined");
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> asMap(Object o) {
+    return o instanceof Map<?, ?> m ? (Map<String, Object>) m : new LinkedHashMap<>();
+  }
+
   @Option(names = "--stage", paramLabel = "NAME",
-      description = "The stage that --measure, --threshold and --sweep apply to (default: the first fuzzy stage).")
+      description = "The stage that --measure, --model, --threshold and --sweep apply to (default: the first fuzzy, "
+          + "semantic or combined stage).")
   String stage;
 
   @Option(names = "--sweep", description = "Also evaluate thresholds 0.00, 0.01, …, 1.00 and print the table.")
@@ -90,6 +104,12 @@ final class EvalCommand implements Callable<Integer> {
     if (measure != null) {
       Measures.byName(measure);
     }
+    if (model != null) {
+      dev.deja.embed.ModelCatalog.get(model);
+    }
+    if (measure != null && model != null) {
+      throw new InvalidInputException("give --measure or --model, not both");
+    }
     if (maxErrors < 0) {
       throw new InvalidInputException("--errors: must not be negative");
     }
@@ -98,7 +118,7 @@ final class EvalCommand implements Callable<Integer> {
     CollectionSpec shipped = SpecReader.read(tree, config.preset);
     Optional<String> target = targetStage(shipped);
     Map<String, Object> baseTree = tree;
-    if (target.isEmpty() && (measure != null || threshold != null || sweep)) {
+    if (target.isEmpty() && (measure != null || model != null || threshold != null || sweep)) {
       if (stage != null) {
         throw new InvalidInputException("--stage: preset '" + config.preset + "' has no stage '" + stage + "'");
       }
@@ -108,16 +128,39 @@ final class EvalCommand implements Callable<Integer> {
       Map<String, Object> fuzzy = new LinkedHashMap<>();
       fuzzy.put("type", "fuzzy");
       fuzzy.put("field", field);
-      baseTree = Trees.set(baseTree, "stages.fuzzy", fuzzy);
-      target = Optional.of("fuzzy");
+      baseTree = Trees.set(baseTree, "stages.eval", fuzzy);
+      target = Optional.of("eval");
+    }
+    if (target.isPresent() && (measure != null || model != null)) {
+      // Replace the target stage by a fuzzy stage with the measure, or a semantic stage with the model, on the same
+      // field, keeping its threshold unless --threshold is given.
+      dev.deja.core.spec.StageSpec old = shipped.stage(target.get()).orElse(null);
+      Map<String, Object> replacement = new LinkedHashMap<>();
+      replacement.put("type", measure != null ? "fuzzy" : "semantic");
+      Object field = old == null ? null : old.options().get("field");
+      if (field != null) {
+        replacement.put("field", field);
+      }
+      if (measure != null) {
+        replacement.put("measure", measure);
+      } else {
+        replacement.put("model", model);
+      }
+      if (old != null && old.type().equals(replacement.get("type")) && threshold == null) {
+        replacement.put("similarity_threshold", thresholdOf(shipped, target.get()));
+      }
+      Map<String, Object> stages = new LinkedHashMap<>(asMap(baseTree.get("stages")));
+      stages.put(target.get(), replacement);
+      baseTree = new LinkedHashMap<>(baseTree);
+      baseTree.put("stages", stages);
     }
     final Optional<String> targetName = target;
-    final Map<String, Object> finalBase = withOverrides(baseTree, targetName, measure, threshold);
+    final Map<String, Object> finalBase = withOverrides(baseTree, targetName, threshold);
     CollectionSpec configured = SpecReader.read(finalBase, config.preset);
     OptionalDouble configuredThreshold = targetName.map(n -> OptionalDouble.of(thresholdOf(configured, n)))
         .orElse(OptionalDouble.empty());
     DoubleFunction<CollectionSpec> specAt = t -> Double.isNaN(t) ? configured
-        : SpecReader.read(withOverrides(finalBase, targetName, null, t), config.preset);
+        : SpecReader.read(withOverrides(finalBase, targetName, t), config.preset);
 
     Datasets.Kind kind = Datasets.detect(data);
     dev.deja.lucene.LuceneStoreBackend backend = store == null ? null : dev.deja.lucene.LuceneStoreBackend.open(store);
@@ -179,20 +222,18 @@ final class EvalCommand implements Callable<Integer> {
       }
       return Optional.of(stage);
     }
-    return s.stages().stream().filter(x -> x.type().equals("fuzzy") && x.enabled()).map(x -> x.name()).findFirst();
+    return s.stages().stream().filter(x -> x.enabled() && SCORING.contains(x.type())).map(x -> x.name())
+        .findFirst();
   }
 
   /** The tree with the target stage's measure and/or threshold replaced. */
-  private static Map<String, Object> withOverrides(Map<String, Object> tree, Optional<String> target, String measure,
+  private static Map<String, Object> withOverrides(Map<String, Object> tree, Optional<String> target,
       Double threshold) {
     if (target.isEmpty()) {
       return tree;
     }
     Map<String, Object> t = tree;
     String base = "stages." + target.get() + ".";
-    if (measure != null) {
-      t = Trees.set(t, base + "measure", measure);
-    }
     if (threshold != null) {
       for (String alias : List.of("fuzzy_threshold", "threshold")) {
         t = Trees.set(t, base + alias, null);
@@ -226,8 +267,14 @@ final class EvalCommand implements Callable<Integer> {
   }
 
   private static String measureOf(CollectionSpec s, Optional<String> stageName) {
-    return stageName.map(n -> String.valueOf(s.stage(n).orElseThrow().options().getOrDefault("measure",
-        "sequence"))).orElse("(preset stages)");
+    return stageName.map(n -> {
+      dev.deja.core.spec.StageSpec st = s.stage(n).orElseThrow();
+      return switch (st.type()) {
+        case "semantic" -> "cosine of " + st.options().getOrDefault("model", "all-minilm-l6-v2");
+        case "combined" -> "combined " + st.options().get("features");
+        default -> String.valueOf(st.options().getOrDefault("measure", "sequence"));
+      };
+    }).orElse("(preset stages)");
   }
 
   private Map<String, Object> toJson(EvalResult r, Optional<String> target, CollectionSpec s) {

@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
     subcommands = {
         CheckCommand.class,
         EvalCommand.class,
+        TrainCommand.class,
         BenchCommand.class,
         PresetsCommand.class,
         CommandLine.HelpCommand.class

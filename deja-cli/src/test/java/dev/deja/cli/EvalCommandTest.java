@@ -29,7 +29,7 @@ class EvalCommandTest {
     assertThat(m).containsKeys("kind", "preset", "n", "precision", "recall", "f1", "threshold", "best_threshold",
         "best_f1", "micros_mean", "micros_p99", "accuracy", "possible_share");
     assertThat(m).containsEntry("kind", "pairs").containsEntry("preset", "calendar").containsEntry("n", 140)
-        .containsEntry("threshold", 0.3);
+        .containsEntry("threshold", 0.48);
     assertThat(((Number) m.get("best_f1")).doubleValue()).isGreaterThanOrEqualTo(((Number) m.get("f1")).doubleValue());
     assertThat((List<?>) m.get("sweep")).hasSize(101);
   }
@@ -68,15 +68,29 @@ class EvalCommandTest {
         CliRunner.DEV.resolve("calendar/pairs.jsonl").toString(), "--measure", "jaro_winkler", "--threshold", "0.8",
         "--json");
     assertThat(m).containsEntry("measure", "jaro_winkler").containsEntry("threshold", 0.8)
-        .containsEntry("stage", "fuzzy");
+        .containsEntry("stage", "semantic");
+    Map<String, Object> bge = evalJson("eval", "--preset", "calendar", "--data",
+        CliRunner.DEV.resolve("calendar/pairs.jsonl").toString(), "--model", "all-minilm-l6-v2-q", "--json");
+    assertThat(bge).containsEntry("measure", "cosine of all-minilm-l6-v2-q").containsEntry("threshold", 0.48);
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource({"calendar, calendar/pairs.jsonl, 0.95", "calendar, calendar/scenario.jsonl, 0.93",
+      "memory, memory/pairs.jsonl, 0.96", "memory, memory/scenario.jsonl, 0.95"})
+  void accuracyFloorsOnTheDevSets(String preset, String file, double floor) {
+    // Floors at the F1 measured for the shipped presets (docs/EVALUATION.md), rounded down.
+    Map<String, Object> m = evalJson("eval", "--preset", preset, "--data", CliRunner.DEV.resolve(file).toString(),
+        "--json");
+    assertThat(((Number) m.get("f1")).doubleValue()).isGreaterThanOrEqualTo(floor);
   }
 
   @Test
-  void accuracyFloorsOnTheDevCalendarPairs() {
-    // Floors at the values measured for the shipped configuration (docs/EVALUATION.md), minus a small margin.
+  void theDesignsDifflibStrategyIsOneSettingAway() {
     Map<String, Object> m = evalJson("eval", "--preset", "calendar", "--data",
-        CliRunner.DEV.resolve("calendar/pairs.jsonl").toString(), "--json");
-    assertThat(((Number) m.get("f1")).doubleValue()).isGreaterThanOrEqualTo(0.84);
+        CliRunner.DEV.resolve("calendar/pairs.jsonl").toString(), "--set", "stages.semantic.enabled=false",
+        "--set", "stages.fuzzy.enabled=true", "--json");
+    assertThat(m).containsEntry("stage", "fuzzy").containsEntry("measure", "sequence").containsEntry("threshold", 0.3);
+    assertThat(((Number) m.get("f1")).doubleValue()).isBetween(0.84, 0.87);
   }
 
   @Test
@@ -93,7 +107,8 @@ class EvalCommandTest {
       "NaN threshold|--threshold|NaN|must be a number in [0, 1]",
       "threshold above one|--threshold|1.5|must be a number in [0, 1]",
       "unknown measure|--measure|levenstein|unknown measure 'levenstein'",
-      "unknown stage|--stage|semantic|has no stage 'semantic'"})
+      "unknown stage|--stage|nosuch|has no stage 'nosuch'",
+      "unknown model|--model|all-minilm-l12|unknown model 'all-minilm-l12'"})
   void badOptionsExitTwo(String what, String option, String value, String message) {
     CliRunner.Result r = CliRunner.run("eval", "--preset", "calendar", "--data",
         CliRunner.DEV.resolve("calendar/pairs.jsonl").toString(), option, value);

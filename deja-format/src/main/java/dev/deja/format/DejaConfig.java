@@ -177,7 +177,7 @@ public final class DejaConfig {
    */
   public static CollectionSpec validated(CollectionSpec spec) {
     StageRegistry.defaults().build(new dev.deja.core.cascade.StageContext(spec,
-        dev.deja.core.embed.EmbedderProviders.defaults()));
+        dev.deja.core.embed.EmbedderProviders.forValidation()));
     GuardRegistry.defaults().build(spec);
     return spec;
   }

@@ -29,7 +29,8 @@ class PresetsTest {
     CollectionSpec s = Presets.spec(name);
     assertThat(s.name()).isEqualTo(name);
     assertThat(s.description()).isNotBlank();
-    assertThat(StageRegistry.builtIn().build(s)).isNotEmpty();
+    assertThat(StageRegistry.builtIn().build(new dev.deja.core.cascade.StageContext(s,
+        dev.deja.core.embed.EmbedderProviders.forValidation()))).isNotEmpty();
   }
 
   @Test
@@ -38,8 +39,14 @@ class PresetsTest {
     WindowSpec w = s.window().orElseThrow();
     assertThat(w.tolerance()).isEqualTo(Duration.ofHours(2));
     assertThat(w.allDay()).isEqualTo(WindowSpec.AllDayRule.SAME_DATES);
+    StageSpec semantic = s.stage("semantic").orElseThrow();
+    assertThat(semantic.options()).containsEntry("model", "all-minilm-l6-v2").containsEntry("similarity_threshold",
+        0.48);
+    // The design's difflib strategy stays one switch away.
     StageSpec fuzzy = s.stage("fuzzy").orElseThrow();
+    assertThat(fuzzy.enabled()).isFalse();
     assertThat(fuzzy.options()).containsEntry("measure", "sequence").containsEntry("similarity_threshold", 0.30);
+    assertThat(s.guards()).extracting(g -> g.type()).containsExactly("numbers", "contrasts", "substitution");
     assertThat(s.policy().onDuplicate()).isEqualTo(PolicySpec.Mode.REJECT);
   }
 
@@ -63,7 +70,9 @@ class PresetsTest {
   @Test
   void memoryFollowsTheMemoryDesign() {
     CollectionSpec s = Presets.spec("memory");
-    assertThat(s.stage("fuzzy").orElseThrow().options()).containsEntry("similarity_threshold", 0.95);
+    assertThat(s.stage("semantic").orElseThrow().options()).containsEntry("model", "all-minilm-l6-v2")
+        .containsEntry("similarity_threshold", 0.70);
+    assertThat(s.guards()).hasSize(8);
     assertThat(s.policy().onDuplicate()).isEqualTo(PolicySpec.Mode.MERGE);
     assertThat(s.scope()).extracting(ScopeKeySpec::field).containsExactly("owner", "workspace");
   }
@@ -76,7 +85,7 @@ class PresetsTest {
           calendar:
             time_window: {time_window_hours: 3}
             stages:
-              fuzzy: {similarity_threshold: 0.5}
+              semantic: {similarity_threshold: 0.5}
         collections:
           family:
             preset: calendar
@@ -85,8 +94,8 @@ class PresetsTest {
     DejaConfig c = DejaConfig.load(yaml);
     CollectionSpec cal = c.presetSpec("calendar", List.of());
     assertThat(cal.window().orElseThrow().tolerance()).isEqualTo(Duration.ofHours(3));
-    assertThat(cal.stage("fuzzy").orElseThrow().options()).containsEntry("similarity_threshold", 0.5)
-        .containsEntry("measure", "sequence");
+    assertThat(cal.stage("semantic").orElseThrow().options()).containsEntry("similarity_threshold", 0.5)
+        .containsEntry("model", "all-minilm-l6-v2");
     CollectionSpec family = c.collections().get("family");
     assertThat(family.name()).isEqualTo("family");
     assertThat(family.policy().onDuplicate()).isEqualTo(PolicySpec.Mode.WARN);
@@ -106,7 +115,7 @@ class PresetsTest {
     Files.writeString(yaml, "presets: [\n");
     assertThatThrownBy(() -> DejaConfig.load(yaml)).hasMessageContaining("malformed YAML");
     assertThatThrownBy(() -> DejaConfig.load(dir.resolve("missing.yaml"))).hasMessageContaining("no such file");
-    assertThatThrownBy(() -> DejaConfig.empty().presetSpec("calendar", List.of("stages.fuzzy.similarity_threshold=2")))
+    assertThatThrownBy(() -> DejaConfig.empty().presetSpec("calendar", List.of("stages.semantic.similarity_threshold=2")))
         .hasMessageContaining("must be a number in [0, 1], got 2");
     assertThatThrownBy(() -> DejaConfig.empty().presetSpec("calendar", List.of("nonsense")))
         .hasMessageContaining("expected path=value");

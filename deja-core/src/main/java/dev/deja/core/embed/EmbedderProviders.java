@@ -14,8 +14,7 @@ public final class EmbedderProviders {
    * asked in class-path order; none when no module registers one.
    */
   public static EmbedderProvider defaults() {
-    List<EmbedderProvider> all = new ArrayList<>();
-    ServiceLoader.load(EmbedderProvider.class, EmbedderProviders.class.getClassLoader()).forEach(all::add);
+    List<EmbedderProvider> all = registered();
     if (all.isEmpty()) {
       return EmbedderProvider.none();
     }
@@ -28,5 +27,39 @@ public final class EmbedderProviders {
       }
       return Optional.empty();
     };
+  }
+
+  private static List<EmbedderProvider> registered() {
+    List<EmbedderProvider> all = new ArrayList<>();
+    ServiceLoader.load(EmbedderProvider.class, EmbedderProviders.class.getClassLoader()).forEach(all::add);
+    return all;
+  }
+
+  /**
+   * For validating a spec without running it: the registered providers when there are any (so a mistyped model name
+   * is caught), else a provider that accepts every name with an embedder that fails when used (so a spec can be read
+   * and checked by a process that has no embedding module, such as a config linter).
+   */
+  public static EmbedderProvider forValidation() {
+    if (!registered().isEmpty()) {
+      return defaults();
+    }
+    return model -> Optional.of(new Embedder() {
+      @Override
+      public String model() {
+        return model;
+      }
+
+      @Override
+      public int dimension() {
+        return 0;
+      }
+
+      @Override
+      public float[] embed(String text) {
+        throw new EmbeddingException("no embedder for model '" + model + "' is available: add the deja-embed module "
+            + "to the class path", false);
+      }
+    });
   }
 }
