@@ -112,7 +112,7 @@ public final class CombinedStage implements VectorStage {
     this.field = field;
     this.analyzer = analyzer;
     this.normalizer = CachingNormalizer.of(analyzer);
-    this.weights = Map.copyOf(weights);
+    this.weights = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(weights));
     this.featureNames = List.copyOf(weights.keySet());
     List<Measure> ms = new ArrayList<>();
     for (String f : featureNames) {
