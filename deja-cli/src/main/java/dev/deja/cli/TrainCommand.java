@@ -57,6 +57,17 @@ final class TrainCommand implements Callable<Integer> {
       description = "L2 regularisation strength (default: ${DEFAULT-VALUE}).")
   double l2;
 
+  @Option(names = "--unrelated", defaultValue = "1", paramLabel = "K",
+      description = "Also train on K unrelated pairs per labelled pair (the left record of another base item with "
+          + "this right record, label 0; default: ${DEFAULT-VALUE}). Hard pairs alone teach the model that low "
+          + "surface similarity means duplicate, which real candidates contradict.")
+  int unrelated;
+
+  @Option(names = "--no-guards", negatable = false,
+      description = "Also train on pairs the preset's guards veto (by default they are left out: the guards decide "
+          + "them whatever the score, so the model is fitted to the pairs it actually decides).")
+  boolean noGuards;
+
   @Option(names = "--ignore-field", paramLabel = "FIELD", description = "Drop this record field (repeatable).")
   List<String> ignoredFields = new ArrayList<>();
 
@@ -85,8 +96,30 @@ final class TrainCommand implements Callable<Integer> {
     if (Datasets.detect(data) != Datasets.Kind.PAIRS) {
       throw new InvalidInputException(data + ": deja train needs a pairs file");
     }
-    List<Datasets.Pair> pairs = Datasets.pairs(data);
+    if (unrelated < 0 || unrelated > 100) {
+      throw new InvalidInputException("--unrelated: must be in [0, 100], got " + unrelated);
+    }
+    List<Datasets.Pair> labelled = Datasets.pairs(data);
+    List<Datasets.Pair> pairs = new ArrayList<>(labelled);
+    // Deterministic unrelated pairs: pair i's right record with the left record of the pair `step` places on whose
+    // base item differs.
+    for (int k = 1; k <= unrelated; k++) {
+      int step = k * 7 + 3;
+      for (int i = 0; i < labelled.size(); i++) {
+        Datasets.Pair a = labelled.get(i);
+        for (int s = 0; s < labelled.size(); s++) {
+          Datasets.Pair b = labelled.get((i + step + s) % labelled.size());
+          if (!group(b.id()).equals(group(a.id()))) {
+            pairs.add(new Datasets.Pair(a.id() + "~u" + k, b.left(), a.right(), false, "unrelated"));
+            break;
+          }
+        }
+      }
+    }
     ItemPreparer preparer = new ItemPreparer(spec, stages);
+    List<dev.deja.core.guard.Guard> guards = noGuards ? List.of() : dev.deja.core.guard.GuardRegistry.defaults()
+        .build(spec).stream().filter(g -> g.appliesTo("combined")).toList();
+    int vetoed = 0;
     List<double[]> xs = new ArrayList<>();
     List<Integer> ys = new ArrayList<>();
     List<String> groups = new ArrayList<>();
@@ -108,14 +141,23 @@ final class TrainCommand implements Callable<Integer> {
       combined.vectorOf(right).ifPresent(v -> rv.put(combined.vectorName(), v));
       StoredItem stored = new StoredItem("L", "train", left, pl.keys(), lv, 1, t0, t0,
           List.of(new HistoryEntry(t0, "CREATED", Optional.empty(), "")));
-      Optional<double[]> fx = combined.features(new Probe("train", right, pr.keys().time(), rv), stored);
+      Probe probe = new Probe("train", right, pr.keys().time(), rv);
+      dev.deja.core.cascade.StageMatch asIf = new dev.deja.core.cascade.StageMatch("L", 0.0,
+          dev.deja.core.engine.Outcome.DUPLICATE, dev.deja.core.explain.Explanation.of("stage", combined.name())
+              .build());
+      if (guards.stream().anyMatch(g -> g.inspect(probe, stored, asIf).effect()
+          == dev.deja.core.guard.GuardDecision.Effect.VETO)) {
+        vetoed++; // decided by a guard whatever the score
+        continue;
+      }
+      Optional<double[]> fx = combined.features(probe, stored);
       if (fx.isEmpty()) {
         blank++;
         continue;
       }
       xs.add(fx.get());
       ys.add(p.duplicate() ? 1 : 0);
-      groups.add(group(p.id()));
+      groups.add(group(p.id().contains("~") ? p.id().substring(0, p.id().indexOf('~')) : p.id()));
     }
     if (xs.size() < 4 || !ys.contains(0) || !ys.contains(1)) {
       throw new InvalidInputException(data + ": need labelled pairs of both kinds inside the window, got " + xs.size());
@@ -138,11 +180,17 @@ final class TrainCommand implements Callable<Integer> {
     for (int i = 0; i < w.length; i++) {
       weights.put(combined.featureNames().get(i), round(w[i]));
     }
-    String yaml = "# deja train --preset " + config.preset + " --data " + data + " (" + xs.size() + " pairs inside the"
-        + " window, l2 " + l2 + ")\n# in-sample F1 " + fmt(train.f1()) + ", leave-one-group-out F1 " + fmt(cross.f1())
-        + "\npresets:\n  " + config.preset + ":\n    stages:\n      " + combined.name() + ":\n        features: "
-        + Json.write(weights).replace("\"", "").replace(":", ": ").replace(",", ", ") + "\n        bias: "
-        + round(model.bias()) + "\n        similarity_threshold: " + round2(threshold) + "\n";
+    StringBuilder other = new StringBuilder();
+    spec.stage(combined.name()).orElseThrow().options().forEach((k, v) -> {
+      if (!k.equals("features") && !k.equals("bias") && !k.equals("similarity_threshold")) {
+        other.append("        ").append(k).append(": ").append(Json.write(v)).append('\n');
+      }
+    });
+    String yaml = "# deja train --preset " + config.preset + " --data " + data + " --unrelated " + unrelated + " ("
+        + xs.size() + " pairs inside the window" + (noGuards ? "" : " and not vetoed by a guard") + ", l2 " + l2 + ")\n# in-sample F1 " + fmt(train.f1()) + ", leave-one-group-out F1 " + fmt(cross.f1())
+        + "\npresets:\n  " + config.preset + ":\n    stages:\n      " + combined.name() + ":\n        type: combined\n"
+        + other + "        features: " + Json.write(weights).replace("\"", "").replace(":", ": ").replace(",", ", ")
+        + "\n        bias: " + round(model.bias()) + "\n        similarity_threshold: " + round2(threshold) + "\n";
     if (out != null) {
       try {
         Files.writeString(out, yaml);
@@ -155,10 +203,12 @@ final class TrainCommand implements Callable<Integer> {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("preset", config.preset);
       m.put("stage", combined.name());
-      m.put("pairs", pairs.size());
+      m.put("pairs", labelled.size());
+      m.put("unrelated", pairs.size() - labelled.size());
       m.put("used", xs.size());
       m.put("outside_window", outside);
       m.put("blank", blank);
+      m.put("vetoed_by_guards", vetoed);
       m.put("weights", weights);
       m.put("bias", round(model.bias()));
       m.put("threshold", round2(threshold));
@@ -172,8 +222,9 @@ final class TrainCommand implements Callable<Integer> {
       m.put("cv_best_f1", round(confusion(cv, y, cvBest).f1()));
       pw.println(Json.write(m));
     } else {
-      pw.printf(Locale.ROOT, "deja train — preset %s, stage %s, %d pairs (%d inside the window, %d outside, %d blank)%n",
-          config.preset, combined.name(), pairs.size(), xs.size(), outside, blank);
+      pw.printf(Locale.ROOT, "deja train — preset %s, stage %s, %d labelled + %d unrelated pairs (%d inside the "
+          + "window and not vetoed by a guard; %d outside, %d vetoed, %d blank)%n", config.preset, combined.name(),
+          labelled.size(), pairs.size() - labelled.size(), xs.size(), outside, vetoed, blank);
       pw.printf(Locale.ROOT, "logistic regression, l2 %.2f, %d Newton steps%n", l2, model.iterations());
       pw.printf(Locale.ROOT, "threshold %.2f (best in-sample F1)%n", threshold);
       pw.printf(Locale.ROOT, "in-sample:              P %.4f  R %.4f  F1 %.4f%n", train.precision(), train.recall(),
