@@ -249,6 +249,30 @@ public abstract class DejaCollectionContract {
     assertThat(results).allSatisfy(r -> assertThat(r.action()).isEqualTo(Action.CREATED));
   }
 
+  @Test
+  void searchReturnsSimilarItemsInTheRangeNearestInTimeFirst() {
+    DejaCollection c = collection(TestSpecs.events("allow"));
+    for (String[] e : new String[][] {{"Soccer practice", "2026-03-04T17:00"}, {"Soccer practice!", "2026-03-11T17:00"},
+        {"Kids soccer practice", "2026-03-05T09:00"}, {"Piano lesson", "2026-03-04T18:00"},
+        {"Soccer practice", "2026-04-20T17:00"}}) {
+      c.put(new PutRequest("fam", Optional.empty(), event(e[0], e[1]), true));
+    }
+    c.put(new PutRequest("other", Optional.empty(), event("Soccer practice", "2026-03-04T17:00"), true));
+    java.util.List<dev.deja.core.engine.SearchHit> hits = c.search(new dev.deja.core.engine.SearchRequest("fam",
+        "soccer practice", Item.of(), Optional.of(Instant.parse("2026-03-04T00:00:00Z")),
+        Optional.of(Instant.parse("2026-03-31T23:59:59Z")), java.util.OptionalDouble.of(0.6), 10));
+    assertThat(hits).extracting(h -> h.item().item().findString("start").orElse(""))
+        .containsExactly("2026-03-04T17:00", "2026-03-05T09:00", "2026-03-11T17:00");
+    assertThat(hits).allSatisfy(h -> {
+      assertThat(h.item().tenant()).isEqualTo("fam");
+      assertThat(h.score()).isGreaterThanOrEqualTo(0.6);
+    });
+    java.util.List<dev.deja.core.engine.SearchHit> all = c.search(new dev.deja.core.engine.SearchRequest("fam",
+        "soccer practice", Item.of(), Optional.empty(), Optional.empty(), java.util.OptionalDouble.empty(), 10));
+    assertThat(all).hasSize(4).isSortedAccordingTo(java.util.Comparator.comparingDouble(
+        dev.deja.core.engine.SearchHit::score).reversed());
+  }
+
   /** Runs the task on as many threads, all released at once, and returns the results in index order. */
   protected static <T> List<T> runConcurrently(int threads, java.util.function.IntFunction<T> task) throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(threads);

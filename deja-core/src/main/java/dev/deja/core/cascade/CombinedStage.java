@@ -38,7 +38,7 @@ import java.util.OptionalDouble;
  * (default 0.5), {@code possible_threshold}, {@code neighbours} (default 20), {@code on_embedder_failure}
  * ({@code closed} or {@code open}; open: the cosine feature counts as 0 and the verdict says so). Thread-safe.
  */
-public final class CombinedStage implements VectorStage {
+public final class CombinedStage implements VectorStage, Scorer {
 
   /** The feature names that are not measures. */
   public static final List<String> SPECIAL_FEATURES = List.of("cosine", "time_proximity");
@@ -136,6 +136,22 @@ public final class CombinedStage implements VectorStage {
   @Override
   public String type() {
     return "combined";
+  }
+
+  @Override
+  public String field() {
+    return field;
+  }
+
+  @Override
+  public double threshold() {
+    return threshold;
+  }
+
+  @Override
+  public OptionalDouble score(Probe probe, StoredItem stored) {
+    Optional<double[]> fx = features(probe, stored);
+    return fx.isEmpty() ? OptionalDouble.empty() : OptionalDouble.of(score(fx.get()));
   }
 
   /** The feature names, in the order of {@link #features}. */

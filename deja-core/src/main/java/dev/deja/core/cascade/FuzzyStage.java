@@ -31,7 +31,7 @@ import java.util.Set;
  *
  * <p>Thread-safe: immutable.
  */
-public final class FuzzyStage implements Stage {
+public final class FuzzyStage implements Scorer {
 
   /** Builds {@code fuzzy} stages. */
   public static final StageFactory FACTORY = new StageFactory() {
@@ -107,6 +107,7 @@ public final class FuzzyStage implements Stage {
     return "fuzzy";
   }
 
+  @Override
   public String field() {
     return field;
   }
@@ -115,8 +116,19 @@ public final class FuzzyStage implements Stage {
     return measureName;
   }
 
+  @Override
   public double threshold() {
     return threshold;
+  }
+
+  @Override
+  public OptionalDouble score(Probe probe, dev.deja.core.item.StoredItem stored) {
+    Optional<String> a = value(probe.item());
+    Optional<String> b = value(stored.item());
+    if (a.isEmpty() || b.isEmpty()) {
+      return OptionalDouble.empty();
+    }
+    return OptionalDouble.of(clamp(measure.similarity(a.get(), b.get())));
   }
 
   private Optional<String> value(Item item) {

@@ -26,7 +26,7 @@ import java.util.OptionalDouble;
  * re-embedded, except items stored before the stage existed, which are embedded on the fly and marked so in the
  * explanation. Negative cosines count as 0. Thread-safe.
  */
-public final class SemanticStage implements VectorStage {
+public final class SemanticStage implements VectorStage, Scorer {
 
   /** Builds {@code semantic} stages. */
   public static final StageFactory FACTORY = new StageFactory() {
@@ -86,6 +86,33 @@ public final class SemanticStage implements VectorStage {
   @Override
   public String type() {
     return "semantic";
+  }
+
+  @Override
+  public String field() {
+    return field;
+  }
+
+  @Override
+  public double threshold() {
+    return threshold;
+  }
+
+  @Override
+  public OptionalDouble score(Probe probe, dev.deja.core.item.StoredItem stored) {
+    Optional<float[]> mine = probe.vector(vectorName());
+    if (mine.isEmpty()) {
+      return OptionalDouble.empty();
+    }
+    float[] theirs = stored.vectors().get(vectorName());
+    if (theirs == null) {
+      Optional<float[]> v = vectorOf(stored.item());
+      if (v.isEmpty()) {
+        return OptionalDouble.empty();
+      }
+      theirs = v.get();
+    }
+    return OptionalDouble.of(cosine(mine.get(), theirs));
   }
 
   @Override

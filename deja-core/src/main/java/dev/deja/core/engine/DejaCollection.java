@@ -205,6 +205,74 @@ public final class DejaCollection {
     });
   }
 
+  /**
+   * Stored items similar to a text, scored by the collection's first scoring stage (fuzzy, semantic or combined), at
+   * or above the threshold; with a time range, items happening in it, nearest to its start first, then by score;
+   * without one, by score, then id.
+   */
+  public java.util.List<SearchHit> search(SearchRequest request) {
+    dev.deja.core.cascade.Scorer scorer = stages.stream().filter(s -> s instanceof dev.deja.core.cascade.Scorer)
+        .map(s -> (dev.deja.core.cascade.Scorer) s).findFirst().orElseThrow(() -> new InvalidInputException(
+            "collection '" + spec.name() + "' has no fuzzy, semantic or combined stage to search with"));
+    Item probeItem = request.scope().with(scorer.field(), request.text());
+    ItemPreparer.Prepared p = preparer.prepareForSearch(request.tenant(), probeItem);
+    List<dev.deja.core.index.TimeFilter> time = new ArrayList<>();
+    java.util.OptionalLong near = OptionalLong.empty();
+    if (spec.window().isPresent() && (request.from().isPresent() || request.to().isPresent())) {
+      long from = request.from().map(Instant::toEpochMilli).orElse(Long.MIN_VALUE / 4);
+      long to = request.to().map(Instant::toEpochMilli).orElse(Long.MAX_VALUE / 4);
+      java.time.ZoneId zone = spec.window().get().defaultZone();
+      long fromDay = request.from().map(i -> i.atZone(zone).toLocalDate().toEpochDay()).orElse(Long.MIN_VALUE / 4);
+      long toDay = request.to().map(i -> i.atZone(zone).toLocalDate().toEpochDay()).orElse(Long.MAX_VALUE / 4);
+      time.add(new dev.deja.core.index.TimeFilter(dev.deja.core.index.TimeFilter.Kind.TIMED_START_BETWEEN, from, to));
+      time.add(new dev.deja.core.index.TimeFilter(dev.deja.core.index.TimeFilter.Kind.ALL_DAY_OVERLAPPING, fromDay,
+          toDay));
+      near = request.from().isPresent() ? OptionalLong.of(from) : OptionalLong.empty();
+    }
+    int cap = Math.max(spec.candidates().maxPerLookup(), request.limit() * 5);
+    CandidateQuery q = new CandidateQuery(p.keys().scope(), spec.excludedStatuses(), Optional.empty(), time, near,
+        !time.isEmpty(), p.queryKeys(), p.keys().terms(), cap);
+    Map<String, Candidate> byId = new java.util.TreeMap<>();
+    for (Candidate c : store.candidates(q)) {
+      byId.put(c.id(), c);
+    }
+    ProbeVectors vectors = embed(probeItem);
+    for (VectorStage s : vectorStages) {
+      float[] v = vectors.vectors().get(s.vectorName());
+      if (v != null && store instanceof VectorIndex vi) {
+        for (VectorIndex.ScoredCandidate hit : vi.nearest(q, s.vectorName(), v, Math.max(s.neighbours(), cap))) {
+          byId.putIfAbsent(hit.candidate().id(), hit.candidate());
+        }
+      }
+    }
+    double threshold = request.threshold().orElse(scorer.threshold());
+    Probe probe = new Probe(request.tenant(), probeItem, Optional.empty(), vectors.vectors());
+    List<SearchHit> hits = new ArrayList<>();
+    for (Candidate c : byId.values()) {
+      java.util.OptionalDouble score = scorer.score(probe, c.item());
+      if (score.isEmpty() || score.getAsDouble() < threshold) {
+        continue;
+      }
+      java.util.OptionalLong distance = near.isPresent() && c.item().keys().time().isPresent()
+          ? OptionalLong.of(Math.abs(c.item().keys().time().get().startMillis() - near.getAsLong()))
+          : OptionalLong.empty();
+      hits.add(new SearchHit(c.item(), score.getAsDouble(), distance, Explanation.of("search", scorer.name())
+          .result("match").score(score.getAsDouble()).threshold(threshold)
+          .message(scorer.type() + " similarity of '" + request.text() + "' and '"
+              + c.item().item().findString(scorer.field()).orElse("") + "'")
+          .evidence("found_by", String.join(", ", c.sources())).build()));
+    }
+    java.util.Comparator<SearchHit> bySimilarity = java.util.Comparator.comparingDouble(SearchHit::score).reversed()
+        .thenComparing(h -> h.item().id());
+    if (near.isPresent()) {
+      hits.sort(java.util.Comparator.<SearchHit>comparingLong(h -> h.timeDistanceMillis().orElse(Long.MAX_VALUE))
+          .thenComparing(bySimilarity));
+    } else {
+      hits.sort(bySimilarity);
+    }
+    return hits.size() > request.limit() ? List.copyOf(hits.subList(0, request.limit())) : List.copyOf(hits);
+  }
+
   /** The item with this id, if the tenant has it. */
   public Optional<StoredItem> get(String tenant, String id) {
     return store.find(tenant, id);

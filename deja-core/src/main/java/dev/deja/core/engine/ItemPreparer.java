@@ -83,6 +83,36 @@ public final class ItemPreparer {
     return new Prepared(tenant, item, new ItemKeys(scope, status, keys, terms, time), queryKeys, scopeValues);
   }
 
+  /**
+   * Prepares a search probe: only the scope fields and the searched field are given, so required fields and the time
+   * window are not checked; unknown fields and wrong types still are.
+   */
+  public Prepared prepareForSearch(String tenant, Item item) {
+    if (tenant.isBlank()) {
+      throw new InvalidInputException("tenant: must not be blank");
+    }
+    for (Map.Entry<String, Object> e : item.fields().entrySet()) {
+      FieldSpec f = spec.fields().get(e.getKey());
+      if (f == null) {
+        throw new InvalidInputException("unknown field '" + e.getKey() + "'; collection '" + spec.name()
+            + "' has fields: " + String.join(", ", spec.fields().keySet()));
+      }
+      checkType(f, e.getValue());
+    }
+    Map<String, String> scopeValues = new java.util.LinkedHashMap<>();
+    for (ScopeKeySpec k : spec.scope()) {
+      scopeValues.put(k.field(), canonicalScopeValue(k, item.fields().get(k.field())));
+    }
+    Set<String> queryKeys = new HashSet<>();
+    Set<String> terms = new HashSet<>();
+    for (Stage s : stages) {
+      queryKeys.addAll(s.queryKeys(item));
+      terms.addAll(s.lexicalTerms(item));
+    }
+    return new Prepared(tenant, item, new ItemKeys(scopeOf(tenant, scopeValues), "", Set.of(), terms,
+        Optional.empty()), queryKeys, scopeValues);
+  }
+
   /** The time-window clauses for a new item's candidate query (empty without a window). */
   public List<TimeFilter> timeFilters(Optional<TimeSpan> time) {
     if (spec.window().isEmpty() || time.isEmpty()) {
