@@ -1,0 +1,161 @@
+package dev.deja.format;
+
+import dev.deja.core.InvalidInputException;
+import dev.deja.core.embed.EmbedderProvider;
+import dev.deja.core.engine.DejaCollection;
+import dev.deja.core.spec.CollectionSpec;
+import dev.deja.core.spec.SpecReader;
+import dev.deja.core.spec.Trees;
+import dev.deja.core.store.StoreBackend;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
+
+/**
+ * The collections of a store backend by name: created from a preset (plus overrides) or a full spec, persisted with
+ * the backend ({@link StoreBackend#define}) so they survive a restart, and the collections a {@code deja.yaml}
+ * declares.
+ *
+ * <p>A collection's definition is stored resolved (the preset merged with the overrides at creation time), so that a
+ * later change to a built-in preset never changes the verdicts of an existing collection. Thread-safe.
+ */
+public final class Catalog implements AutoCloseable {
+  private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9_-]{0,63}");
+
+  private final StoreBackend backend;
+  private final DejaConfig config;
+  private final EmbedderProvider embedders;
+  private final Clock clock;
+  private final ConcurrentHashMap<String, DejaCollection> open = new ConcurrentHashMap<>();
+
+  /**
+   * Opens the catalog: every collection defined in the backend, then the collections {@code config} declares that do
+   * not exist yet (created).
+   */
+  public Catalog(StoreBackend backend, DejaConfig config, EmbedderProvider embedders, Clock clock) {
+    this.backend = backend;
+    this.config = config;
+    this.embedders = embedders;
+    this.clock = clock;
+    for (String name : backend.collections()) {
+      backend.definition(name).ifPresent(def -> open.put(name, build(name, resolvedOf(name, def))));
+    }
+    for (String name : config.collections().keySet()) {
+      if (!open.containsKey(name)) {
+        Map<String, Object> tree = config.collectionTree(name).orElseThrow();
+        create(name, tree);
+      }
+    }
+  }
+
+  /** Whether a name is a valid collection name: lower-case letters, digits, '-' and '_', at most 64. */
+  public static boolean isValidName(String name) {
+    return name != null && NAME.matcher(name).matches();
+  }
+
+  /**
+   * Creates a collection from a definition tree: {@code {"preset": "calendar", ...overrides}} or a full spec.
+   *
+   * @throws InvalidInputException when the name is invalid or taken, or the definition is wrong
+   */
+  public synchronized DejaCollection create(String name, Map<String, Object> definition) {
+    if (!isValidName(name)) {
+      throw new InvalidInputException("name: '" + name + "' is not a valid collection name (lower-case letters, "
+          + "digits, '-' and '_', starting with a letter or digit, at most 64)");
+    }
+    if (open.containsKey(name)) {
+      throw new CollectionExistsException(name);
+    }
+    Map<String, Object> resolved = resolve(definition);
+    resolved.put("name", name);
+    DejaCollection c = build(name, resolved);
+    Map<String, Object> stored = new LinkedHashMap<>();
+    stored.put("format", 1);
+    stored.put("request", definition);
+    stored.put("resolved", resolved);
+    backend.define(name, Json.write(stored));
+    open.put(name, c);
+    return c;
+  }
+
+  /** The collection with this name. */
+  public Optional<DejaCollection> find(String name) {
+    return Optional.ofNullable(open.get(name));
+  }
+
+  /** The collection names, sorted. */
+  public List<String> names() {
+    List<String> n = new ArrayList<>(open.keySet());
+    n.sort(null);
+    return n;
+  }
+
+  /** The resolved definition of a collection (its full spec tree). */
+  public Optional<Map<String, Object>> definition(String name) {
+    if (!open.containsKey(name)) {
+      return Optional.empty();
+    }
+    return backend.definition(name).map(def -> resolvedOf(name, def));
+  }
+
+  /** Deletes a collection and its items; whether it existed. */
+  public synchronized boolean drop(String name) {
+    DejaCollection c = open.remove(name);
+    if (c == null) {
+      return false;
+    }
+    backend.drop(name);
+    return true;
+  }
+
+  @Override
+  public void close() {
+    open.clear();
+    backend.close();
+  }
+
+  @SuppressWarnings("unchecked")
+  private Map<String, Object> resolve(Map<String, Object> definition) {
+    Object preset = definition.get("preset");
+    Map<String, Object> tree;
+    if (preset != null) {
+      if (!(preset instanceof String p)) {
+        throw new InvalidInputException("preset: must be a string");
+      }
+      tree = Trees.deepMerge(config.presetTree(p), definition);
+    } else {
+      tree = (Map<String, Object>) Trees.deepCopy(definition);
+    }
+    tree.remove("preset");
+    return tree;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> resolvedOf(String name, String stored) {
+    Map<String, Object> def = Json.object(stored, "definition of collection '" + name + "'");
+    Object r = def.get("resolved");
+    if (!(r instanceof Map)) {
+      throw new InvalidInputException("the stored definition of collection '" + name + "' is not readable");
+    }
+    return (Map<String, Object>) r;
+  }
+
+  private DejaCollection build(String name, Map<String, Object> tree) {
+    CollectionSpec spec = DejaConfig.validated(SpecReader.read(tree, name)).withName(name);
+    return DejaCollection.builder(spec).store(backend.open(name)).embedders(embedders).clock(clock).build();
+  }
+
+  /** A collection with this name exists already. */
+  public static final class CollectionExistsException extends InvalidInputException {
+    private static final long serialVersionUID = 1L;
+
+    public CollectionExistsException(String name) {
+      super("collection '" + name + "' exists already");
+    }
+  }
+}
