@@ -25,7 +25,9 @@ import java.util.Set;
  * {@code case_sensitive} (default {@code false}), {@code analyzer} (default {@code casefold}, or {@code trim} when
  * case-sensitive), {@code only_active_synonyms} (default {@code true}: a synonym given as an object with a
  * {@code status} other than {@code active} is ignored), {@code synonym_type} (when set, only synonyms given as objects
- * with this {@code type} count; plain strings always count), {@code score} (default 1.0).
+ * with this {@code type} count; plain strings always count), {@code score} (default 1.0), {@code version_field}
+ * (default none: when set, and several stored items with the same term match through a synonym, only the one with
+ * the highest version is returned — the design's "latest version when several definitions share the synonym").
  *
  * <p>Thread-safe: immutable.
  */
@@ -53,8 +55,11 @@ public final class SynonymStage implements Stage {
       boolean onlyActive = o.bool("only_active_synonyms", true);
       Optional<String> synonymType = o.optionalString("synonym_type");
       double score = o.number("score", 1.0, 0.0, 1.0);
+      Optional<String> versionField = o.optionalString("version_field");
+      versionField.ifPresent(v -> spec.field(v, o.at("version_field")));
       o.rejectUnknown();
-      return new SynonymStage(name, term, syns, analyzer, caseSensitive, onlyActive, synonymType, score);
+      return new SynonymStage(name, term, syns, analyzer, caseSensitive, onlyActive, synonymType, score,
+          versionField);
     }
   };
 
@@ -67,9 +72,10 @@ public final class SynonymStage implements Stage {
   private final boolean onlyActive;
   private final Optional<String> synonymType;
   private final double score;
+  private final Optional<String> versionField;
 
   private SynonymStage(String name, String termField, String synonymsField, Analyzer analyzer, boolean caseSensitive,
-      boolean onlyActive, Optional<String> synonymType, double score) {
+      boolean onlyActive, Optional<String> synonymType, double score, Optional<String> versionField) {
     this.name = name;
     this.termField = termField;
     this.synonymsField = synonymsField;
@@ -78,6 +84,7 @@ public final class SynonymStage implements Stage {
     this.caseSensitive = caseSensitive;
     this.onlyActive = onlyActive;
     this.synonymType = synonymType;
+    this.versionField = versionField;
     this.score = score;
   }
 
@@ -133,6 +140,42 @@ public final class SynonymStage implements Stage {
     return keys;
   }
 
+  /** Among matches sharing a term, only the highest version (ties: all of them). */
+  private List<StageMatch> latestVersions(List<StageMatch> matches, List<Candidate> candidates) {
+    Map<String, Candidate> byId = new java.util.HashMap<>();
+    for (Candidate c : candidates) {
+      byId.put(c.id(), c);
+    }
+    Map<String, Double> best = new java.util.HashMap<>();
+    for (StageMatch m : matches) {
+      Candidate c = byId.get(m.id());
+      best.merge(term(c.item().item()).orElse(""), version(c), Math::max);
+    }
+    List<StageMatch> out = new ArrayList<>();
+    for (StageMatch m : matches) {
+      Candidate c = byId.get(m.id());
+      if (version(c) >= best.get(term(c.item().item()).orElse(""))) {
+        out.add(m);
+      }
+    }
+    return out;
+  }
+
+  private double version(Candidate c) {
+    Object v = c.item().item().fields().get(versionField.get());
+    if (v instanceof Number n) {
+      return n.doubleValue();
+    }
+    if (v instanceof String s) {
+      try {
+        return Double.parseDouble(s.strip());
+      } catch (NumberFormatException e) {
+        return Double.NEGATIVE_INFINITY;
+      }
+    }
+    return Double.NEGATIVE_INFINITY;
+  }
+
   @Override
   public StageResult evaluate(Probe probe, List<Candidate> candidates) {
     Optional<String> newTerm = term(probe.item());
@@ -163,6 +206,9 @@ public final class SynonymStage implements Stage {
       if (e != null) {
         matches.add(new StageMatch(c.id(), score, Outcome.DUPLICATE, e.score(score).build()));
       }
+    }
+    if (versionField.isPresent() && matches.size() > 1) {
+      matches = latestVersions(matches, candidates);
     }
     return new StageResult(matches, summary.result(matches.isEmpty() ? "no_match" : "match")
         .message("compared " + candidates.size() + " candidate(s): " + matches.size() + " synonym match(es)").build());
