@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
         CheckCommand.class,
         EvalCommand.class,
         TrainCommand.class,
+        DedupeCommand.class,
         BenchCommand.class,
         PresetsCommand.class,
         CommandLine.HelpCommand.class

@@ -1,0 +1,241 @@
+package dev.deja.cli;
+
+import dev.deja.cli.eval.Progress;
+import dev.deja.core.InvalidInputException;
+import dev.deja.core.engine.CheckRequest;
+import dev.deja.core.engine.DejaCollection;
+import dev.deja.core.engine.Match;
+import dev.deja.core.engine.PutRequest;
+import dev.deja.core.engine.Verdict;
+import dev.deja.core.item.StoredItem;
+import dev.deja.core.spec.CollectionSpec;
+import dev.deja.core.store.MemoryCollectionStore;
+import dev.deja.format.Json;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicLong;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code deja dedupe}: group the duplicates already present in a set of items, for batch resolution. */
+@Command(name = "dedupe", mixinStandardHelpOptions = true,
+    description = "Find the duplicates already present in a JSON Lines file of items and group them into clusters "
+        + "for batch resolution: every item is checked against all the others with the preset's cascade; clusters "
+        + "use complete linkage (every pair in a cluster is a duplicate), so one weak link never chains two groups "
+        + "together; links left out are listed as related. Items with an excluded status (archived) are left out. "
+        + "Exit code 1 when there are duplicates, 0 when there are none.",
+    footer = {"", "Example:",
+        "  deja dedupe --preset glossary definitions.jsonl --out duplicates.md"})
+final class DedupeCommand implements Callable<Integer> {
+  @Mixin
+  ConfigOptions config;
+
+  @Parameters(index = "0", paramLabel = "FILE", description = "JSON Lines of items (flat, or {\"id\", \"record\"}).")
+  Path file;
+
+  @Option(names = "--tenant", defaultValue = "default", paramLabel = "TENANT",
+      description = "Tenant of items that name none (default: ${DEFAULT-VALUE}).")
+  String tenant;
+
+  @Option(names = "--out", paramLabel = "FILE", description = "Also write the report as Markdown to this file.")
+  Path out;
+
+  @Option(names = "--json", description = "Print one JSON object instead of the report.")
+  boolean json;
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec cmd;
+
+  /** A duplicate link between two items: the best of the two directions. */
+  record Link(String a, String b, double score, String stage, String reason) {}
+
+  @Override
+  public Integer call() {
+    CollectionSpec spec = config.spec();
+    AtomicLong seq = new AtomicLong();
+    DejaCollection c = DejaCollection.builder(spec).store(new MemoryCollectionStore(spec.name()))
+        .ids(() -> String.format("item-%05d", seq.incrementAndGet())).build();
+    List<Items.Entry> entries = Items.fromFile(file);
+    Map<String, StoredItem> items = new LinkedHashMap<>();
+    for (Items.Entry e : entries) {
+      StoredItem s = c.put(new PutRequest(e.tenant().orElse(tenant), e.id(), e.item(), true)).item().orElseThrow();
+      items.put(s.id(), s);
+    }
+    Map<String, Link> links = new TreeMap<>();
+    PrintWriter err = cmd.commandLine().getErr();
+    try (Progress p = Progress.of(err, "dedupe", items.size(), 200)) {
+      for (StoredItem s : items.values()) {
+        if (spec.excludedStatuses().contains(s.keys().status())) {
+          p.step(); // archived (excluded) items never match, in either direction
+          continue;
+        }
+        Verdict v = c.check(new CheckRequest(s.tenant(), s.item(), Optional.of(s.id())));
+        for (Match m : v.matches()) {
+          String a = s.id().compareTo(m.id()) < 0 ? s.id() : m.id();
+          String b = a.equals(s.id()) ? m.id() : s.id();
+          Link l = new Link(a, b, m.score(), m.stage(), m.explanation().message());
+          links.merge(a + "\u0000" + b, l, (x, y) -> y.score() > x.score() ? y : x);
+        }
+        p.step();
+      }
+    }
+    // Complete-linkage clustering: strongest links first; two clusters merge only when every cross pair is linked.
+    List<Link> ordered = new ArrayList<>(links.values());
+    ordered.sort(Comparator.comparingDouble(Link::score).reversed().thenComparing(Link::a).thenComparing(Link::b));
+    Map<String, TreeSet<String>> clusterOf = new HashMap<>();
+    for (String id : items.keySet()) {
+      clusterOf.put(id, new TreeSet<>(List.of(id)));
+    }
+    List<Link> related = new ArrayList<>();
+    for (Link l : ordered) {
+      TreeSet<String> ca = clusterOf.get(l.a());
+      TreeSet<String> cb = clusterOf.get(l.b());
+      if (ca == cb) {
+        continue;
+      }
+      boolean complete = true;
+      for (String x : ca) {
+        for (String y : cb) {
+          String key = x.compareTo(y) < 0 ? x + "\u0000" + y : y + "\u0000" + x;
+          if (!links.containsKey(key)) {
+            complete = false;
+          }
+        }
+      }
+      if (!complete) {
+        related.add(l);
+        continue;
+      }
+      ca.addAll(cb);
+      for (String y : cb) {
+        clusterOf.put(y, ca);
+      }
+    }
+    List<TreeSet<String>> clusters = new ArrayList<>();
+    for (TreeSet<String> cl : new java.util.LinkedHashSet<>(clusterOf.values())) {
+      if (cl.size() > 1 && !clusters.contains(cl)) {
+        clusters.add(cl);
+      }
+    }
+    clusters.sort(Comparator.<TreeSet<String>>comparingInt(TreeSet::size).reversed().thenComparing(TreeSet::first));
+    String display = spec.fields().keySet().iterator().next();
+
+    if (json) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("preset", config.preset);
+      m.put("items", items.size());
+      m.put("links", links.size());
+      List<Object> cs = new ArrayList<>();
+      for (TreeSet<String> cl : clusters) {
+        Map<String, Object> x = new LinkedHashMap<>();
+        x.put("keep", keeper(cl, links));
+        x.put("members", new ArrayList<>(cl));
+        x.put("links", linksWithin(cl, links).stream().map(DedupeCommand::linkJson).toList());
+        cs.add(x);
+      }
+      m.put("clusters", cs);
+      m.put("related_not_merged", related.stream().map(DedupeCommand::linkJson).toList());
+      cmd.commandLine().getOut().println(Json.write(m));
+    } else {
+      cmd.commandLine().getOut().print(report(items, clusters, links, related, display));
+    }
+    if (out != null) {
+      try {
+        Files.writeString(out, report(items, clusters, links, related, display));
+      } catch (IOException e) {
+        throw new InvalidInputException(out + ": cannot write: " + e.getMessage(), e);
+      }
+    }
+    cmd.commandLine().getOut().flush();
+    return clusters.isEmpty() ? Main.OK : Main.DUPLICATE;
+  }
+
+  private static Map<String, Object> linkJson(Link l) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("a", l.a());
+    m.put("b", l.b());
+    m.put("score", Math.round(l.score() * 10_000) / 10_000.0);
+    m.put("stage", l.stage());
+    m.put("reason", l.reason());
+    return m;
+  }
+
+  private static List<Link> linksWithin(TreeSet<String> cluster, Map<String, Link> links) {
+    List<Link> out = new ArrayList<>();
+    for (Link l : links.values()) {
+      if (cluster.contains(l.a()) && cluster.contains(l.b())) {
+        out.add(l);
+      }
+    }
+    return out;
+  }
+
+  /** The member to keep: the one linked most strongly to the others, then the smallest id. */
+  private static String keeper(TreeSet<String> cluster, Map<String, Link> links) {
+    Map<String, Double> strength = new TreeMap<>();
+    for (Link l : linksWithin(cluster, links)) {
+      strength.merge(l.a(), l.score(), Double::sum);
+      strength.merge(l.b(), l.score(), Double::sum);
+    }
+    String best = cluster.first();
+    double bestStrength = -1;
+    for (Map.Entry<String, Double> e : strength.entrySet()) { // ids ascending: ties keep the smallest id
+      if (e.getValue() > bestStrength) {
+        best = e.getKey();
+        bestStrength = e.getValue();
+      }
+    }
+    return best;
+  }
+
+  private String report(Map<String, StoredItem> items, List<TreeSet<String>> clusters, Map<String, Link> links,
+      List<Link> related, String display) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("# Duplicates in ").append(file.getFileName()).append(" (preset ").append(config.preset).append(")\n\n");
+    sb.append(String.format(Locale.ROOT, "%d items, %d duplicate links, %d cluster(s), %d related link(s) not merged.%n%n",
+        items.size(), links.size(), clusters.size(), related.size()));
+    int n = 0;
+    for (TreeSet<String> cl : clusters) {
+      n++;
+      String keep = keeper(cl, links);
+      sb.append("## Cluster ").append(n).append(" (").append(cl.size()).append(" items) — keep ").append(keep)
+          .append("\n\n");
+      for (String id : cl) {
+        sb.append("- [").append(id.equals(keep) ? "keep" : "merge").append("] ").append(id).append(": ")
+            .append(Render.summary(items.get(id).item().fields())).append('\n');
+      }
+      sb.append("\nEvidence:\n\n");
+      for (Link l : linksWithin(cl, links)) {
+        sb.append(String.format(Locale.ROOT, "- %s ↔ %s: %s, score %.4f — %s%n", l.a(), l.b(), l.stage(), l.score(),
+            l.reason()));
+      }
+      sb.append('\n');
+    }
+    if (!related.isEmpty()) {
+      sb.append("## Related, not merged\n\nThese links join items of different clusters whose other members are not "
+          + "duplicates of each other (a chain through one link); review them one by one.\n\n");
+      for (Link l : related) {
+        sb.append(String.format(Locale.ROOT, "- %s ↔ %s: %s, score %.4f — %s (%s / %s)%n", l.a(), l.b(), l.stage(),
+            l.score(), l.reason(), items.get(l.a()).item().findString(display).orElse(""),
+            items.get(l.b()).item().findString(display).orElse("")));
+      }
+    }
+    return sb.toString();
+  }
+}
