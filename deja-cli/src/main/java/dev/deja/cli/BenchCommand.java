@@ -6,6 +6,8 @@ import dev.deja.core.engine.CheckRequest;
 import dev.deja.core.engine.DejaCollection;
 import dev.deja.core.engine.ItemPreparer;
 import dev.deja.core.engine.PutRequest;
+import dev.deja.core.engine.Verdict;
+import dev.deja.core.item.Item;
 import dev.deja.core.eval.LatencyStats;
 import dev.deja.core.index.CandidateQuery;
 import dev.deja.core.index.VectorIndex;
@@ -50,7 +52,7 @@ import picocli.CommandLine.Option;
 /** {@code deja bench}: load drivers that measure Deja on this machine. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
     description = "Measure Deja on this machine (see docs/PERFORMANCE.md).",
-    subcommands = {BenchCommand.Store.class})
+    subcommands = {BenchCommand.Store.class, BenchCommand.Glossary.class})
 final class BenchCommand implements Runnable {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec cmd;
@@ -154,7 +156,7 @@ final class BenchCommand implements Runnable {
         common.put("vector_search", vs.text());
       }
       String collectionName = "bench-" + workload;
-      CollectionSpec spec = Presets.spec(workload);
+      CollectionSpec spec = benchSpec(workload);
       try {
         // 1. Ingest (bulk path), then close: what a restart finds.
         double ingestPerSec;
@@ -215,8 +217,34 @@ final class BenchCommand implements Runnable {
       return Main.OK;
     }
 
+    /**
+     * The workload's preset with its string stages only: the semantic stage is replaced by the design's string
+     * measure (calendar: its disabled difflib stage; memory: difflib ≥ 0.95), so that "check" measures the store and
+     * the string stages, and "check_vector" adds the nearest-neighbour lookup with precomputed vectors — embedding time
+     * is measured apart by {@code deja bench embed}.
+     */
+    static CollectionSpec benchSpec(String workload) {
+      Map<String, Object> stages = new LinkedHashMap<>();
+      stages.put("semantic", null);
+      if (workload.equals("calendar")) {
+        stages.put("fuzzy", Map.of("enabled", true));
+      } else {
+        stages.put("fuzzy", Map.of("type", "fuzzy", "field", "text", "measure", "sequence",
+            "similarity_threshold", 0.95));
+      }
+      return Presets.spec(workload, Map.of("stages", stages));
+    }
+
     private StoreBackend open(Path data, VectorSearch vs) {
       return backend.equals("lucene") ? LuceneStoreBackend.open(data, vs) : new MemoryStoreBackend();
+    }
+
+    static void insertBatch(CollectionStore store, List<StoredItem> batch) {
+      insertAll(store, batch);
+    }
+
+    static DejaCollection collectionFor(CollectionSpec spec, CollectionStore store) {
+      return collection(spec, store, "g");
     }
 
     private static void insertAll(CollectionStore store, List<StoredItem> batch) {
@@ -350,7 +378,7 @@ final class BenchCommand implements Runnable {
       }
     }
 
-    private static double round(double d) {
+    static double round(double d) {
       return Math.round(d * 1000) / 1000.0;
     }
 
@@ -366,12 +394,129 @@ final class BenchCommand implements Runnable {
       }
     }
 
-    private static void deleteTree(Path dir) throws IOException {
+    static void deleteTree(Path dir) throws IOException {
       try (Stream<Path> s = Files.walk(dir)) {
         for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
           Files.deleteIfExists(p);
         }
       }
+    }
+  }
+
+  /** {@code deja bench glossary}: check latency per cascade stage with N stored definitions. */
+  @Command(name = "glossary", mixinStandardHelpOptions = true,
+      description = "Check latency of the glossary preset with N stored definitions, per stage that decides: exact "
+          + "(stage 1 matches), synonym (stage 2), fuzzy (a split compound: stages 1-3 miss, the compound stage "
+          + "matches) and new (nothing matches: every stage runs).")
+  static final class Glossary implements Callable<Integer> {
+    @Option(names = "--backend", defaultValue = "memory", description = "lucene or memory (default: ${DEFAULT-VALUE}).")
+    String backend;
+
+    @Option(names = "--items", required = true, paramLabel = "N", description = "How many definitions to store.")
+    long items;
+
+    @Option(names = "--checks", defaultValue = "2000", description = "Measured checks per case (default: ${DEFAULT-VALUE}).")
+    int checks;
+
+    @Option(names = "--seed", defaultValue = "42", description = "Seed of the synthetic data (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--json", description = "One JSON object per line per case.")
+    boolean json;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec cmd;
+
+    @Override
+    public Integer call() throws Exception {
+      if (!List.of("lucene", "memory").contains(backend)) {
+        throw new InvalidInputException("--backend: must be lucene or memory, got '" + backend + "'");
+      }
+      if (items < 1 || checks < 1) {
+        throw new InvalidInputException("--items and --checks must be at least 1");
+      }
+      PrintWriter out = cmd.commandLine().getOut();
+      PrintWriter err = cmd.commandLine().getErr();
+      Path data = backend.equals("lucene") ? Files.createTempDirectory("deja-bench-glossary-") : null;
+      try (StoreBackend b = data != null ? LuceneStoreBackend.open(data) : new MemoryStoreBackend()) {
+        CollectionStore store = b.open("glossary");
+        DejaCollection col = Store.collectionFor(Presets.spec("glossary"), store);
+        List<StoredItem> batch = new ArrayList<>();
+        Instant at = Instant.parse("2026-01-01T00:00:00Z");
+        try (Progress p = Progress.of(err, "ingest", items, 10_000)) {
+          for (long i = 0; i < items; i++) {
+            SyntheticData.Generated g = SyntheticData.definition(seed, i);
+            ItemPreparer.Prepared prep = col.prepare(g.tenant(), g.item());
+            batch.add(new StoredItem(String.format("d%09d", i), g.tenant(), prep.item(), prep.keys(), Map.of(), 1,
+                at, at, List.of(new HistoryEntry(at, "CREATED", Optional.empty(), ""))));
+            if (batch.size() == 10_000 || i == items - 1) {
+              Store.insertBatch(store, batch);
+              for (int k = 0; k < batch.size(); k++) {
+                p.step();
+              }
+              batch.clear();
+            }
+          }
+        }
+        for (String kase : List.of("exact", "synonym", "fuzzy", "new")) {
+          SplittableRandom r = new SplittableRandom(seed ^ kase.hashCode());
+          long[] nanos = new long[checks];
+          int n = 0;
+          int matched = 0;
+          for (int i = -Math.min(500, checks); i < checks; ) {
+            long index = r.nextLong(items);
+            SyntheticData.Generated g = SyntheticData.definition(seed, index);
+            if (g.item().findString("status").orElse("").equals("archived")) {
+              continue;
+            }
+            Item probe = switch (kase) {
+              case "exact" -> g.item();
+              case "synonym" -> {
+                List<?> syns = (List<?>) g.item().fields().get("synonyms");
+                yield syns.isEmpty() ? null : g.item().with("term", syns.get(0)).with("synonyms", List.of());
+              }
+              case "fuzzy" -> SyntheticData.definitionCompoundVariant(seed, index).item();
+              default -> g.item().with("term", "onbekend begrip " + index).with("synonyms", List.of());
+            };
+            if (probe == null) {
+              continue;
+            }
+            long t0 = System.nanoTime();
+            Verdict v = col.check(CheckRequest.of(g.tenant(), probe));
+            long dt = System.nanoTime() - t0;
+            if (i >= 0) {
+              nanos[n++] = dt;
+              if (v.isDuplicate()) {
+                matched++;
+              }
+            }
+            i++;
+          }
+          LatencyStats st = LatencyStats.ofNanos(java.util.Arrays.copyOf(nanos, n));
+          Map<String, Object> m = new LinkedHashMap<>();
+          m.put("backend", backend);
+          m.put("workload", "glossary");
+          m.put("items", items);
+          m.put("op", "check_" + kase);
+          m.put("n", n);
+          m.put("matched", matched);
+          m.put("p50_ms", Store.round(st.p50Micros() / 1000));
+          m.put("p99_ms", Store.round(st.p99Micros() / 1000));
+          m.put("mean_ms", Store.round(st.meanMicros() / 1000));
+          if (json) {
+            out.println(Json.write(m));
+          } else {
+            out.printf(java.util.Locale.ROOT, "%-14s %d checks (%d duplicate): p50 %.3f ms, p99 %.3f ms, mean %.3f ms%n",
+                "check_" + kase, n, matched, st.p50Micros() / 1000, st.p99Micros() / 1000, st.meanMicros() / 1000);
+          }
+        }
+      } finally {
+        if (data != null) {
+          Store.deleteTree(data);
+        }
+      }
+      out.flush();
+      return Main.OK;
     }
   }
 }

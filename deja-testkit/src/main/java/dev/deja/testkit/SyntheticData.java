@@ -174,4 +174,64 @@ public final class SyntheticData {
     }
     return v;
   }
+
+  private static final String[] TERM_HEADS = {"verificatie", "bewaar", "identificatie", "aanvraag", "beslis",
+      "vergunning", "toeslag", "inschrijving", "machtiging", "ondertekening", "registratie", "uitkering",
+      "belasting", "bezwaar", "melding", "controle", "erkenning", "subsidie", "opgave", "wijziging"};
+  private static final String[] TERM_TAILS = {"termijn", "proces", "plicht", "register", "code", "besluit",
+      "procedure", "formulier", "bewijs", "datum", "recht", "nummer", "kosten", "gegevens", "periode", "verzoek"};
+  private static final String[] TERM_MODIFIERS = {"", "", "", "elektronische ", "tijdelijke ", "definitieve ",
+      "gezamenlijke ", "digitale ", "aanvullende ", "vervroegde "};
+  private static final String[] ORGS = {"SVB", "Kamer van Koophandel", "Nationaal Archief", "CAK", "UWV",
+      "Belastingdienst", "RDW", "DUO", "IND", "CBR"};
+  private static final String[] LAWS = {"Awb", "Archiefwet 1995", "Handelsregisterwet 2007", "Wet BRP",
+      "Algemene Ouderdomswet", "Wet langdurige zorg", "Wegenverkeerswet 1994", "Vreemdelingenwet 2000"};
+
+  /**
+   * A glossary definition: a Dutch-style compound term (unique per index), 0–2 synonyms, an organisation, a legal
+   * context and 1–3 articles of legal basis, so that 100k definitions spread over many scopes.
+   */
+  public static Generated definition(long seed, long index) {
+    SplittableRandom r = random(seed, index, 0xDEF);
+    long k = index;
+    String head = TERM_HEADS[(int) (k % TERM_HEADS.length)];
+    k /= TERM_HEADS.length;
+    String tail = TERM_TAILS[(int) (k % TERM_TAILS.length)];
+    k /= TERM_TAILS.length;
+    String modifier = TERM_MODIFIERS[(int) (k % TERM_MODIFIERS.length)];
+    k /= TERM_MODIFIERS.length;
+    String org = ORGS[(int) (k % ORGS.length)];
+    k /= ORGS.length;
+    String law = LAWS[(int) (k % LAWS.length)];
+    k /= LAWS.length;
+    java.util.List<String> basis = new java.util.ArrayList<>();
+    basis.add(law + ", artikel " + (1 + k));
+    if (r.nextBoolean()) {
+      basis.add(law + ", artikel " + (100 + r.nextInt(50)));
+    }
+    java.util.List<String> synonyms = new java.util.ArrayList<>();
+    int n = r.nextInt(3);
+    for (int i = 0; i < n; i++) {
+      synonyms.add(head + TERM_TAILS[r.nextInt(TERM_TAILS.length)] + "-" + (i + 1) + "-" + index);
+    }
+    Item item = Item.of("term", modifier + head + tail, "synonyms", synonyms, "org_context", org,
+        "legal_context", law, "legal_basis", basis, "status", r.nextInt(20) == 0 ? "archived" : "active");
+    return new Generated("kb", item, Optional.empty());
+  }
+
+  /** A probe for definition {@code index}: its term split as two words ("bewaar termijn"), same contexts. */
+  public static Generated definitionCompoundVariant(long seed, long index) {
+    Generated g = definition(seed, index);
+    String term = g.item().findString("term").orElseThrow();
+    String head = null;
+    for (String h : TERM_HEADS) {
+      int at = term.indexOf(h);
+      if (at >= 0) {
+        head = term.substring(0, at + h.length());
+      }
+    }
+    String split = head == null ? term : head + " " + term.substring(head.length());
+    return new Generated(g.tenant(), g.item().with("term", split).with("synonyms", java.util.List.of()),
+        Optional.empty());
+  }
 }
