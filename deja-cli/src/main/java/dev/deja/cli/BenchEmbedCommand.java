@@ -28,8 +28,8 @@ import picocli.CommandLine.Option;
  *
  * <p>Per model: load time (reading the graph and tokenizer from the class path, creating the ONNX Runtime session),
  * single short-title latency p50/p99 after a warm-up, batch-64 throughput, heap used after loading and a full GC, the
- * process's resident set (VmRSS from {@code /proc/self/status}) after the measurements, and the ONNX file and jar
- * sizes. Titles are seeded synthetic calendar titles (2–5 words). Models run one after another in this process and
+ * process's resident set (VmRSS from {@code /proc/self/status}) after the measurements, the ONNX file's size and
+ * what the model adds to a jar (compressed graph and tokenizer). Titles are seeded synthetic calendar titles (2–5 words). Models run one after another in this process and
  * are closed in between; for memory numbers of one model alone, give one {@code --model} per run.
  *
  * <p>With {@code --json}: one JSON object per line per model, keys {@code model}, {@code load_ms},
@@ -187,21 +187,32 @@ final class BenchEmbedCommand implements Callable<Integer> {
     return -1;
   }
 
-  /** The size of the jar that ships the model's graph, or -1 when it is not in a jar. */
+  /**
+   * What the model adds to a jar: the compressed sizes of its graph and tokenizer entries in the jar they are loaded
+   * from (its own Maven artifact, or the shaded {@code deja.jar}); -1 when they are not in a jar.
+   */
   static long jarBytes(ModelCatalog.Model m) {
-    URL url = BenchEmbedCommand.class.getClassLoader().getResource(m.onnxResource());
-    if (url == null) {
-      return -1;
-    }
-    try {
-      if (url.getProtocol().equals("jar")) {
-        URL jar = ((JarURLConnection) url.openConnection()).getJarFileURL();
-        return Files.size(Path.of(jar.toURI()));
+    long total = 0;
+    for (String resource : List.of(m.onnxResource(), m.tokenizerResource())) {
+      URL url = BenchEmbedCommand.class.getClassLoader().getResource(resource);
+      if (url == null || !url.getProtocol().equals("jar")) {
+        return -1;
       }
-      return Files.size(Path.of(url.toURI()));
-    } catch (IOException | java.net.URISyntaxException | RuntimeException e) {
-      return -1;
+      try {
+        JarURLConnection c = (JarURLConnection) url.openConnection();
+        c.setUseCaches(false);
+        try (java.util.jar.JarFile jar = c.getJarFile()) {
+          java.util.jar.JarEntry e = jar.getJarEntry(resource);
+          if (e == null || e.getCompressedSize() < 0) {
+            return -1;
+          }
+          total += e.getCompressedSize();
+        }
+      } catch (IOException e) {
+        return -1;
+      }
     }
+    return total;
   }
 
   private static double round(double d) {
