@@ -95,7 +95,7 @@ final class BenchEmbedCommand implements Callable<Integer> {
     PrintWriter err = cmd.commandLine().getErr();
     if (!json) {
       out.printf(Locale.ROOT, "%-22s %9s %9s %9s %12s %8s %8s %10s%n", "model", "load ms", "p50 ms", "p99 ms",
-          "batch64/s", "heap MB", "RSS MB", "ONNX MB");
+          "batch64/s", "heap MiB", "RSS MiB", "ONNX MB");
     }
     for (ModelCatalog.Model m : chosen) {
       Map<String, Object> row = measure(m, titles, err);
@@ -104,7 +104,7 @@ final class BenchEmbedCommand implements Callable<Integer> {
       } else {
         out.printf(Locale.ROOT, "%-22s %9.1f %9.3f %9.3f %12.1f %8.1f %8.1f %10.1f%n", m.name(), row.get("load_ms"),
             row.get("single_p50_ms"), row.get("single_p99_ms"), row.get("batch64_per_s"), row.get("heap_mb"),
-            row.get("rss_mb"), (Long) row.get("model_bytes") / 1048576.0);
+            row.get("rss_mb"), (Long) row.get("model_bytes") / 1e6);
       }
       out.flush();
     }
