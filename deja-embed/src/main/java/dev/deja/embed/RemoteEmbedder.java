@@ -22,6 +22,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
 /**
@@ -30,7 +34,7 @@ import java.util.function.Function;
  *
  * <p>Request {@code {"model": M, "input": [texts]}}; response {@code {"data": [{"embedding": [...], "index": i}]}}.
  * Texts go in batches of at most {@code batch_size}, one request after another. Each attempt has a connect timeout and
- * a whole-request timeout. Retriable failures — a timeout, a refused or broken connection, HTTP 408, 429 and 5xx
+ * a timeout for the whole exchange, up to the last byte of the body. Retriable failures — a timeout, a refused or broken connection, HTTP 408, 429 and 5xx
  * (except 501 and 505) — are retried up to {@code retries} times, waiting {@code backoff}, then twice as long each
  * time (at most {@link RemoteEmbedderSpec#MAX_BACKOFF}; a {@code Retry-After} in seconds is honoured up to the same
  * cap). Other 4xx and 3xx are not retried: the same request will fail again. Every successful response is checked:
@@ -184,18 +188,33 @@ public final class RemoteEmbedder implements Embedder {
         .POST(HttpRequest.BodyPublishers.ofByteArray(body));
     key.ifPresent(k -> rb.header("Authorization", "Bearer " + k));
     HttpResponse<byte[]> response;
+    // The JDK documents the request timeout only as "the response is not received within"; waiting on the future
+    // bounds the whole exchange, body included, explicitly (RemoteEmbedderIT.aBodyThatStallsAfterTheHeadersTimesOut).
+    CompletableFuture<HttpResponse<byte[]>> pending = http.sendAsync(rb.build(),
+        HttpResponse.BodyHandlers.ofByteArray());
     try {
-      response = http.send(rb.build(), HttpResponse.BodyHandlers.ofByteArray());
-    } catch (HttpConnectTimeoutException e) {
-      throw new Retriable("could not connect within " + spec.connectTimeout().toMillis() + " ms", e);
-    } catch (HttpTimeoutException e) {
+      response = pending.get(spec.timeout().toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      pending.cancel(true);
       throw new Retriable("no complete response within " + spec.timeout().toMillis() + " ms (timeout_ms)", e);
-    } catch (ConnectException e) {
-      throw new Retriable("cannot connect (" + (e.getMessage() == null ? "connection refused" : e.getMessage())
-          + ")", e);
-    } catch (IOException e) {
-      throw new Retriable("the connection failed: " + redact(String.valueOf(e.getMessage()), key), e);
+    } catch (ExecutionException e) {
+      Throwable c = e.getCause();
+      if (c instanceof HttpConnectTimeoutException) {
+        throw new Retriable("could not connect within " + spec.connectTimeout().toMillis() + " ms", c);
+      }
+      if (c instanceof HttpTimeoutException) {
+        throw new Retriable("no complete response within " + spec.timeout().toMillis() + " ms (timeout_ms)", c);
+      }
+      if (c instanceof ConnectException) {
+        throw new Retriable("cannot connect (" + (c.getMessage() == null ? "connection refused" : c.getMessage())
+            + ")", c);
+      }
+      if (c instanceof IOException) {
+        throw new Retriable("the connection failed: " + redact(String.valueOf(c.getMessage()), key), c);
+      }
+      throw new EmbeddingException(where() + ": the request failed: " + redact(String.valueOf(c), key), false, c);
     } catch (InterruptedException e) {
+      pending.cancel(true);
       Thread.currentThread().interrupt();
       throw new EmbeddingException(where() + ": interrupted", true, e);
     }

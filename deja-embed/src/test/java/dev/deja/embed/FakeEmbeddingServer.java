@@ -31,28 +31,35 @@ import java.util.concurrent.atomic.AtomicInteger;
  * every request get the same reply. Every request is recorded. Thread-safe.
  */
 final class FakeEmbeddingServer implements AutoCloseable {
-  /** A scripted reply: a status and body, after a delay; a null body means "the normal vectors". */
-  record Reply(int status, String body, long delayMillis, Map<String, String> headers) {
+  /**
+   * A scripted reply: a status and body, after a delay; a null body means "the normal vectors". With
+   * {@code stallBody}, the headers and half the body are sent at once and the rest after the delay.
+   */
+  record Reply(int status, String body, long delayMillis, Map<String, String> headers, boolean stallBody) {
     static Reply status(int status, String body) {
-      return new Reply(status, body, 0, Map.of());
+      return new Reply(status, body, 0, Map.of(), false);
     }
 
     static Reply body(String body) {
-      return new Reply(200, body, 0, Map.of());
+      return new Reply(200, body, 0, Map.of(), false);
     }
 
     static Reply slow(long delayMillis) {
-      return new Reply(200, null, delayMillis, Map.of());
+      return new Reply(200, null, delayMillis, Map.of(), false);
+    }
+
+    static Reply stalledBody(long delayMillis) {
+      return new Reply(200, null, delayMillis, Map.of(), true);
     }
 
     static Reply normal() {
-      return new Reply(200, null, 0, Map.of());
+      return new Reply(200, null, 0, Map.of(), false);
     }
 
     Reply header(String name, String value) {
       Map<String, String> h = new LinkedHashMap<>(headers);
       h.put(name, value);
-      return new Reply(status, body, delayMillis, h);
+      return new Reply(status, body, delayMillis, h, stallBody);
     }
   }
 
@@ -131,7 +138,7 @@ final class FakeEmbeddingServer implements AutoCloseable {
           Optional.ofNullable(ex.getRequestHeaders().getFirst("Authorization")),
           String.valueOf(ex.getRequestHeaders().getFirst("Content-Type")), model, List.copyOf(inputs)));
       Reply r = always != null ? always : Optional.ofNullable(script.poll()).orElse(Reply.normal());
-      if (r.delayMillis() > 0) {
+      if (r.delayMillis() > 0 && !r.stallBody()) {
         try {
           Thread.sleep(r.delayMillis());
         } catch (InterruptedException e) {
@@ -155,7 +162,19 @@ final class FakeEmbeddingServer implements AutoCloseable {
       ex.sendResponseHeaders(status, out.length == 0 ? -1 : out.length);
       if (out.length > 0) {
         try (OutputStream os = ex.getResponseBody()) {
-          os.write(out);
+          if (r.stallBody()) {
+            os.write(out, 0, out.length / 2);
+            os.flush();
+            try {
+              Thread.sleep(r.delayMillis());
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+              return;
+            }
+            os.write(out, out.length / 2, out.length - out.length / 2);
+          } else {
+            os.write(out);
+          }
         }
       }
     }

@@ -137,6 +137,16 @@ class RemoteEmbedderIT {
   }
 
   @Test
+  void aBodyThatStallsAfterTheHeadersTimesOut() {
+    server.always(Reply.stalledBody(2_000));
+    RemoteEmbedder e = embedder(spec().withTimeouts(Duration.ofMillis(300), Duration.ofMillis(300))
+        .withRetries(0, Duration.ZERO));
+    EmbeddingException ex = catchThrowableOfType(EmbeddingException.class, () -> e.embed("hello"));
+    assertThat(ex.isRetriable()).isTrue();
+    assertThat(ex).hasMessageContaining("no complete response within 300 ms");
+  }
+
+  @Test
   void aSlowAnswerThenAFastOneSucceeds() {
     server.next(Reply.slow(2_000));
     RemoteEmbedder e = embedder(spec().withTimeouts(Duration.ofMillis(300), Duration.ofMillis(300)));
