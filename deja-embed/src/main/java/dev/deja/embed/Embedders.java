@@ -11,9 +11,9 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Builds the embedders an application serves: the remote ones a configuration declares (its {@code embedders:}
- * section, read by deja-format's {@code DejaConfig#embedders()}), by name, plus the shipped in-process models and any
- * other provider registered as a service.
+ * The factory of the embedders an application serves: the remote ones a configuration declares (its
+ * {@code embedders:} section, read by deja-format's {@code DejaConfig#embedders()}), by name, plus the shipped
+ * in-process models and any other provider registered as a service.
  *
  * <pre>{@code
  * DejaConfig config = DejaConfig.load(Path.of("deja.yaml"));
