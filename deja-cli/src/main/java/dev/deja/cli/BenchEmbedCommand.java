@@ -29,8 +29,9 @@ import picocli.CommandLine.Option;
  * <p>Per model: load time (reading the graph and tokenizer from the class path, creating the ONNX Runtime session),
  * single short-title latency p50/p99 after a warm-up, batch-64 throughput, heap used after loading and a full GC, the
  * process's resident set (VmRSS from {@code /proc/self/status}) after the measurements, the ONNX file's size and
- * what the model adds to a jar (compressed graph and tokenizer). Titles are seeded synthetic calendar titles (2–5 words). Models run one after another in this process and
- * are closed in between; for memory numbers of one model alone, give one {@code --model} per run.
+ * what the model adds to a jar (compressed graph and tokenizer). Titles are seeded synthetic calendar titles (2–5
+ * words). Models run one after another in this process and are closed in between; for memory numbers of one model
+ * alone, give one {@code --model} per run.
  *
  * <p>With {@code --json}: one JSON object per line per model, keys {@code model}, {@code load_ms},
  * {@code single_p50_ms}, {@code single_p99_ms}, {@code batch64_per_s}, {@code heap_mb}, {@code rss_mb},

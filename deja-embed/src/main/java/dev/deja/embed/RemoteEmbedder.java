@@ -34,13 +34,14 @@ import java.util.function.Function;
  *
  * <p>Request {@code {"model": M, "input": [texts]}}; response {@code {"data": [{"embedding": [...], "index": i}]}}.
  * Texts go in batches of at most {@code batch_size}, one request after another. Each attempt has a connect timeout and
- * a timeout for the whole exchange, up to the last byte of the body. Retriable failures — a timeout, a refused or broken connection, HTTP 408, 429 and 5xx
- * (except 501 and 505) — are retried up to {@code retries} times, waiting {@code backoff}, then twice as long each
- * time (at most {@link RemoteEmbedderSpec#MAX_BACKOFF}; a {@code Retry-After} in seconds is honoured up to the same
- * cap). Other 4xx and 3xx are not retried: the same request will fail again. Every successful response is checked:
- * JSON, one vector per input (by {@code index} when given), each of the configured dimension with finite components;
- * a response that fails the check is an {@link EmbeddingException} that is <em>not</em> retriable, because an
- * endpoint answering nonsense with 200 will most likely do so again (a wrong dimension is a configuration mistake).
+ * a timeout for the whole exchange, up to the last byte of the body. Retriable failures — a timeout, a refused or
+ * broken connection, HTTP 408, 429 and 5xx (except 501 and 505) — are retried up to {@code retries} times, waiting
+ * {@code backoff}, then twice as long each time (at most {@link RemoteEmbedderSpec#MAX_BACKOFF}; a {@code Retry-After}
+ * in seconds is honoured up to the same cap). Other 4xx and 3xx are not retried: the same request will fail again.
+ * Every successful response is checked: JSON, one vector per input (by {@code index} when given), each of the
+ * configured dimension with finite components; a response that fails the check is an {@link EmbeddingException} that is
+ * <em>not</em> retriable, because an endpoint answering nonsense with 200 will most likely do so again (a wrong
+ * dimension is a configuration mistake).
  *
  * <p>The API key is read from the environment variable named by {@code api_key_env} on each request and sent as
  * {@code Authorization: Bearer}; it is never logged and is redacted from every message (a server echoing it in an

@@ -26,8 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
  *   <li>under {@code unshare -n} (a network namespace whose only interface, loopback, is down): it loads MiniLM and
  *       gives the same vector as in process (skipped where unshare is not permitted);
  *   <li>with a security manager that records and denies every connection, listen, accept and name look-up: none is
- *       attempted and no network socket is open at the end; and the recorder is shown to work — it sees a deliberate connection,
- *       and DJL's cloud-metadata probe when the opt-out properties are set to false (denied, so nothing leaves);
+ *       attempted and no network socket is open at the end; and the recorder is shown to work — it sees a deliberate
+ *       connection, and DJL's cloud-metadata probe when the opt-out properties are set to false (denied, so nothing
+ *       leaves);
  *   <li>the class-loading log shows {@link Offline} loaded before any DJL class.
  * </ul>
  */
