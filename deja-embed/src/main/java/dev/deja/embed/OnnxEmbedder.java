@@ -1,7 +1,5 @@
 package dev.deja.embed;
 
-import ai.djl.huggingface.tokenizers.Encoding;
-import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
 import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
@@ -11,8 +9,6 @@ import dev.deja.core.embed.EmbeddingException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.LongBuffer;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,15 +18,26 @@ import java.util.Map;
  *
  * <p>Loads once (the constructor reads the model from the class path and creates the session); {@link #embed} and
  * {@link #embedAll} tokenize (truncating to the model's maximum), run the graph on a padded batch, pool (mean or
- * [CLS]) and L2-normalise, so every vector has unit length. No network access: see {@link Offline}.
+ * [CLS]) and L2-normalise, so every vector has unit length. No network access: see {@link Offline}, which runs when
+ * this class is initialised, before the tokenizer (the only DJL user, kept in its own class) is loaded.
+ *
+ * <p>The quantized models ({@code -q}) quantize activations at run time with one scale per tensor, computed over the
+ * whole batch: batched, a text's vector would depend on the other texts of its batch (components moved by up to
+ * 0.005, found by {@code EmbedderContract}). So they embed one text at a time, which keeps every vector independent of
+ * its company and costs little: their batch throughput was barely above single-text speed anyway (PERFORMANCE.md).
  *
  * <p>Thread-safe: ONNX Runtime sessions and the tokenizer may be used concurrently. Close it to free native memory.
  */
 public final class OnnxEmbedder implements Embedder, AutoCloseable {
+  static {
+    // Before any DJL class loads: the tokenizer reads these properties when it is created (VERIFIED.md).
+    Offline.ensure();
+  }
+
   private final ModelCatalog.Model model;
   private final OrtEnvironment env;
   private final OrtSession session;
-  private final HuggingFaceTokenizer tokenizer;
+  private final HfTokenizer tokenizer;
   private final boolean needsTokenTypes;
   private final long loadNanos;
 
@@ -50,14 +57,7 @@ public final class OnnxEmbedder implements Embedder, AutoCloseable {
         this.session = env.createSession(onnx, options);
       }
       this.needsTokenTypes = session.getInputNames().contains("token_type_ids");
-      Path tok = Files.createTempFile("deja-tokenizer-", ".json");
-      try {
-        Files.write(tok, resource(model.tokenizerResource(), model));
-        this.tokenizer = HuggingFaceTokenizer.builder().optTokenizerPath(tok)
-            .optMaxLength(model.maxTokens()).optTruncation(true).optPadding(false).build();
-      } finally {
-        Files.deleteIfExists(tok);
-      }
+      this.tokenizer = HfTokenizer.load(resource(model.tokenizerResource(), model), model.maxTokens());
     } catch (OrtException | IOException e) {
       throw new EmbeddingException("cannot load model '" + model.name() + "': " + e.getMessage(), false, e);
     } catch (RuntimeException | UnsatisfiedLinkError e) {
@@ -101,28 +101,32 @@ public final class OnnxEmbedder implements Embedder, AutoCloseable {
     if (texts.isEmpty()) {
       return List.of();
     }
-    Encoding[] enc;
+    if (model.dynamicallyQuantized() && texts.size() > 1) {
+      List<float[]> out = new ArrayList<>(texts.size());
+      for (String t : texts) {
+        out.add(run(List.of(t)));
+      }
+      return out;
+    }
+    return runAll(texts);
+  }
+
+  private float[] run(List<String> one) {
+    return runAll(one).get(0);
+  }
+
+  private List<float[]> runAll(List<String> texts) {
+    HfTokenizer.Batch enc;
     try {
-      enc = tokenizer.batchEncode(texts.toArray(new String[0]));
+      enc = tokenizer.encode(texts);
     } catch (RuntimeException e) {
       throw new EmbeddingException("tokenizer failed: " + e.getMessage(), false, e);
     }
-    int batch = enc.length;
-    int len = 0;
-    for (Encoding e : enc) {
-      len = Math.max(len, e.getIds().length);
-    }
-    long[] ids = new long[batch * len];
-    long[] mask = new long[batch * len];
-    long[] types = new long[batch * len];
-    for (int b = 0; b < batch; b++) {
-      long[] in = enc[b].getIds();
-      long[] am = enc[b].getAttentionMask();
-      long[] tt = enc[b].getTypeIds();
-      System.arraycopy(in, 0, ids, b * len, in.length);
-      System.arraycopy(am, 0, mask, b * len, am.length);
-      System.arraycopy(tt, 0, types, b * len, tt.length);
-    }
+    int batch = enc.size();
+    int len = enc.length();
+    long[] ids = enc.ids();
+    long[] mask = enc.mask();
+    long[] types = enc.types();
     long[] shape = {batch, len};
     try (OnnxTensor tIds = OnnxTensor.createTensor(env, LongBuffer.wrap(ids), shape);
         OnnxTensor tMask = OnnxTensor.createTensor(env, LongBuffer.wrap(mask), shape);

@@ -1,7 +1,13 @@
 package dev.deja.format;
 
 import dev.deja.core.InvalidInputException;
+import dev.deja.core.cascade.StageContext;
 import dev.deja.core.cascade.StageRegistry;
+import dev.deja.core.embed.Embedder;
+import dev.deja.core.embed.EmbedderProvider;
+import dev.deja.core.embed.EmbedderProviders;
+import dev.deja.core.embed.EmbeddingException;
+import dev.deja.core.embed.RemoteEmbedderSpec;
 import dev.deja.core.guard.GuardRegistry;
 import dev.deja.core.spec.CollectionSpec;
 import dev.deja.core.spec.SpecReader;
@@ -14,8 +20,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A user's {@code deja.yaml}: overrides of the built-in presets and named collections (plus sections read by other
- * modules, such as {@code server}).
+ * A user's {@code deja.yaml}: overrides of the built-in presets, named collections and remote embedders (plus sections
+ * read by other modules, such as {@code server}).
  *
  * <pre>{@code
  * presets:                 # change a preset wherever it is used
@@ -25,7 +31,13 @@ import java.util.Optional;
  *   family:
  *     preset: calendar
  *     stages: {fuzzy: {similarity_threshold: 0.4}}
+ * embedders:               # remote embedders by name; a semantic stage then says model: cloud
+ *   cloud: {type: openai, base_url: "https://api.openai.com/v1", model: text-embedding-3-small, dimension: 1536,
+ *           api_key_env: OPENAI_API_KEY}
  * }</pre>
+ *
+ * <p>The {@code embedders:} entries are read here ({@link #embedders()}) and built into clients by deja-embed
+ * ({@code dev.deja.embed.Embedders}), so this module needs no HTTP client.
  *
  * <p>Overrides deep-merge onto the preset's tree: objects merge key by key, other values replace, {@code null} removes
  * (see {@link Trees#deepMerge}). Immutable; thread-safe.
@@ -53,6 +65,7 @@ public final class DejaConfig {
   public static DejaConfig of(Map<String, Object> tree, String source) {
     DejaConfig c = new DejaConfig(tree, source);
     c.presetOverrides();
+    c.embedders();
     c.collectionTrees();
     return c;
   }
@@ -112,7 +125,7 @@ public final class DejaConfig {
     Map<String, Object> t = presetTree(preset);
     t = applySettings(t, settings);
     try {
-      return validated(SpecReader.read(t, preset));
+      return validated(SpecReader.read(t, preset), validationEmbedders());
     } catch (InvalidInputException e) {
       throw new InvalidInputException("preset '" + preset + "'" + (tree.isEmpty() ? "" : " (with " + source + ")")
           + ": " + e.getMessage(), e);
@@ -163,7 +176,7 @@ public final class DejaConfig {
     Map<String, CollectionSpec> out = new LinkedHashMap<>();
     collectionTrees().forEach((name, t) -> {
       try {
-        out.put(name, validated(SpecReader.read(t, name)));
+        out.put(name, validated(SpecReader.read(t, name), validationEmbedders()));
       } catch (InvalidInputException e) {
         throw new InvalidInputException(source + ": collections." + name + ": " + e.getMessage(), e);
       }
@@ -176,10 +189,66 @@ public final class DejaConfig {
    * stage and guard types available on the class path.
    */
   public static CollectionSpec validated(CollectionSpec spec) {
-    StageRegistry.defaults().build(new dev.deja.core.cascade.StageContext(spec,
-        dev.deja.core.embed.EmbedderProviders.forValidation()));
+    return validated(spec, EmbedderProviders.forValidation());
+  }
+
+  /** The spec, after checking that its stages and guards build with embedders from this provider. */
+  public static CollectionSpec validated(CollectionSpec spec, EmbedderProvider embedders) {
+    StageRegistry.defaults().build(new StageContext(spec, embedders));
     GuardRegistry.defaults().build(spec);
     return spec;
+  }
+
+  /**
+   * The remote embedders of the {@code embedders:} section, by name, in order (empty when absent). Checked when the
+   * configuration is loaded: every key, the address, the dimension.
+   */
+  public Map<String, RemoteEmbedderSpec> embedders() {
+    Map<String, RemoteEmbedderSpec> out = new LinkedHashMap<>();
+    for (Map.Entry<String, Object> e : asMap("embedders").entrySet()) {
+      String path = "embedders." + e.getKey();
+      try {
+        out.put(e.getKey(), RemoteEmbedderSpec.read(e.getKey(), e.getValue(), path));
+      } catch (InvalidInputException ex) {
+        throw new InvalidInputException(source + ": " + ex.getMessage(), ex);
+      }
+    }
+    return Collections.unmodifiableMap(out);
+  }
+
+  /**
+   * For validating specs: the configured remote names (as placeholders that never call the endpoint), then what
+   * {@link EmbedderProviders#forValidation()} knows. Reading a configuration never opens a connection.
+   */
+  private EmbedderProvider validationEmbedders() {
+    Map<String, RemoteEmbedderSpec> remote = embedders();
+    if (remote.isEmpty()) {
+      return EmbedderProviders.forValidation();
+    }
+    EmbedderProvider rest = EmbedderProviders.forValidation();
+    return model -> {
+      RemoteEmbedderSpec r = remote.get(model);
+      return r == null ? rest.find(model) : Optional.of(placeholder(r));
+    };
+  }
+
+  private static Embedder placeholder(RemoteEmbedderSpec r) {
+    return new Embedder() {
+      @Override
+      public String model() {
+        return r.name() + ":" + r.model();
+      }
+
+      @Override
+      public int dimension() {
+        return r.dimension();
+      }
+
+      @Override
+      public float[] embed(String text) {
+        throw new EmbeddingException("embedder '" + r.name() + "' was configured for validation only", false);
+      }
+    };
   }
 
   /** The tree of a declared collection, if any. */
