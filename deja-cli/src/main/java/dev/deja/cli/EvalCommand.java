@@ -182,11 +182,12 @@ final class EvalCommand implements Callable<Integer> {
     int errors = json ? 0 : maxErrors;
     Evaluator ev;
     if (backend == null) {
-      ev = Evaluator.inMemory(ignored, errors);
+      ev = Evaluator.inMemory(ignored, errors).embedders(config.embedders());
     } else {
       String run = "eval-" + System.currentTimeMillis() + "-";
       java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
-      ev = new Evaluator(ignored, () -> backend.open(run + n.incrementAndGet()), errors);
+      ev = new Evaluator(ignored, () -> backend.open(run + n.incrementAndGet()), errors)
+          .embedders(config.embedders());
     }
     EvalResult r;
     switch (kind) {

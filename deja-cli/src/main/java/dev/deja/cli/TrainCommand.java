@@ -6,7 +6,6 @@ import dev.deja.core.cascade.Probe;
 import dev.deja.core.cascade.Stage;
 import dev.deja.core.cascade.StageContext;
 import dev.deja.core.cascade.StageRegistry;
-import dev.deja.core.embed.EmbedderProviders;
 import dev.deja.core.engine.ItemPreparer;
 import dev.deja.core.eval.Confusion;
 import dev.deja.core.eval.LogisticRegression;
@@ -86,7 +85,7 @@ final class TrainCommand implements Callable<Integer> {
       throw new InvalidInputException("--l2: must be a number >= 0, got " + l2);
     }
     CollectionSpec spec = config.spec();
-    List<Stage> stages = StageRegistry.defaults().build(new StageContext(spec, EmbedderProviders.defaults()));
+    List<Stage> stages = StageRegistry.defaults().build(new StageContext(spec, config.embedders()));
     CombinedStage combined = stages.stream()
         .filter(s -> s instanceof CombinedStage && (stage == null || s.name().equals(stage)))
         .map(s -> (CombinedStage) s).findFirst()

@@ -114,6 +114,6 @@ class CheckRemoteEmbedderIT {
     status = 503;
     CliRunner.Result r = check(c, "The user prefers dark mode in the editor");
     assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(Main.DUPLICATE);
-    assertThat(r.out()).contains("via exact").contains("stage 'semantic' skipped");
+    assertThat(r.out()).contains("via exact").contains("stage 'semantic' has no embedding");
   }
 }

@@ -117,7 +117,7 @@ class EmbedderFailureModeIT {
     Verdict reworded = c.check(CheckRequest.of("t", Item.of("text", REWORDED)));
     assertThat(reworded.outcome()).as("the semantic stage would have matched; skipped, nothing else does")
         .isEqualTo(Outcome.NEW);
-    assertThat(reworded.warnings()).singleElement().asString().contains("stage 'semantic' skipped")
+    assertThat(reworded.warnings()).singleElement().asString().contains("stage 'semantic' has no embedding")
         .contains("HTTP 500").contains("failing open");
     Explanation semantic = stage(reworded, "semantic");
     assertThat(semantic.result()).isEqualTo("skipped");
@@ -126,7 +126,7 @@ class EmbedderFailureModeIT {
     Verdict copy = c.check(CheckRequest.of("t", Item.of("text", "PICK UP the kids from school")));
     assertThat(copy.outcome()).as("exact matches still work").isEqualTo(Outcome.DUPLICATE);
     assertThat(copy.matches().get(0).stage()).isEqualTo("exact");
-    assertThat(copy.warnings()).singleElement().asString().contains("stage 'semantic' skipped");
+    assertThat(copy.warnings()).singleElement().asString().contains("stage 'semantic' has no embedding");
     assertThat(stage(copy, "semantic").result()).isEqualTo("skipped");
   }
 

@@ -64,9 +64,17 @@ public final class Evaluator {
     return new Evaluator(ignoredFields, () -> new MemoryCollectionStore("eval"), maxErrors);
   }
 
-  private static DejaCollection collection(CollectionSpec spec, CollectionStore store) {
+  private dev.deja.core.embed.EmbedderProvider embedders = dev.deja.core.embed.EmbedderProviders.defaults();
+
+  /** Where semantic stages get their embedders (default: the in-process models registered as services). */
+  public Evaluator embedders(dev.deja.core.embed.EmbedderProvider provider) {
+    this.embedders = provider;
+    return this;
+  }
+
+  private DejaCollection collection(CollectionSpec spec, CollectionStore store) {
     AtomicLong seq = new AtomicLong();
-    return DejaCollection.builder(spec).store(store)
+    return DejaCollection.builder(spec).store(store).embedders(embedders)
         .clock(Clock.fixed(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC))
         .ids(() -> "gen-" + seq.incrementAndGet()).build();
   }

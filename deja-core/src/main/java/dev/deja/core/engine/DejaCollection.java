@@ -141,8 +141,9 @@ public final class DejaCollection {
         if (s.failClosed()) {
           throw e;
         }
-        warnings.add("stage '" + s.name() + "' skipped: the embedder failed (" + e.getMessage()
-            + "); failing open as configured");
+        warnings.add("stage '" + s.name() + "' has no embedding for the new item: the embedder failed ("
+            + e.getMessage() + "); failing open as configured (" + (s.type().equals("semantic")
+                ? "the stage is skipped" : "the stage runs without the cosine feature") + ")");
       }
     }
     return new ProbeVectors(out, warnings);

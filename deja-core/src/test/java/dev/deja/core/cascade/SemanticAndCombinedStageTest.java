@@ -111,7 +111,8 @@ class SemanticAndCombinedStageTest {
         .isInstanceOf(EmbeddingException.class);
     Verdict v = open.check(CheckRequest.of("t", Item.of("text", "A FACT")));
     assertThat(v.outcome()).as("the exact stage still works").isEqualTo(Outcome.DUPLICATE);
-    assertThat(v.warnings()).singleElement().asString().contains("stage 'semantic' skipped");
+    assertThat(v.warnings()).singleElement().asString().contains("stage 'semantic' has no embedding")
+        .contains("the stage is skipped");
     assertThat(v.explanation().details()).filteredOn(d -> d.name().equals("semantic"))
         .extracting(Explanation::result).containsExactly("skipped");
   }

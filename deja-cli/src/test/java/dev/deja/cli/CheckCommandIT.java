@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class CheckCommandTest {
+class CheckCommandIT {
   @TempDir
   Path dir;
   Path events;

@@ -13,7 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** {@code deja eval}: its JSON contract, its semantics, and accuracy floors on the dev sets. */
-class EvalCommandTest {
+class EvalCommandIT {
 
   private static Map<String, Object> evalJson(String... args) {
     CliRunner.Result r = CliRunner.run(args);
