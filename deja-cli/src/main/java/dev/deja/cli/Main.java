@@ -20,6 +20,8 @@ import picocli.CommandLine.Command;
         + "right scope, and says NEW, DUPLICATE or POSSIBLE_DUPLICATE with the matches and why.",
     subcommands = {
         CheckCommand.class,
+        ServeCommand.class,
+        McpCommand.class,
         EvalCommand.class,
         TrainCommand.class,
         BenchCommand.class,

@@ -35,6 +35,13 @@ public final class McpAuthFilter implements Filter {
       throws IOException, ServletException {
     HttpServletRequest req = (HttpServletRequest) request;
     HttpServletResponse res = (HttpServletResponse) response;
+    String method = req.getMethod();
+    if (!method.equals("GET") && !method.equals("POST") && !method.equals("DELETE")) {
+      res.setHeader("Allow", "GET, POST, DELETE");
+      send(res, new ApiException(405, "method_not_allowed", "method " + method + " is not allowed on /mcp "
+          + "(streamable HTTP: POST requests, GET the event stream, DELETE the session)", java.util.Map.of()));
+      return;
+    }
     boolean counted = !"GET".equals(req.getMethod());
     if (counted && !inFlight.enter()) {
       send(res, ApiException.unavailable("the server is shutting down", true, null));

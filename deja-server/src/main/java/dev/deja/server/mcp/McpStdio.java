@@ -1,6 +1,14 @@
 package dev.deja.server.mcp;
 
+import dev.deja.core.embed.EmbedderProviders;
+import dev.deja.format.DejaConfig;
 import dev.deja.server.DejaService;
+import dev.deja.server.DuplicateEvents;
+import dev.deja.server.ServerConfig;
+import dev.deja.server.ServerMetrics;
+import dev.deja.server.Tenants;
+import java.nio.file.Path;
+import java.time.Clock;
 import io.modelcontextprotocol.server.McpSyncServer;
 import java.io.FilterInputStream;
 import java.io.IOException;
@@ -16,6 +24,41 @@ import java.util.concurrent.CountDownLatch;
  */
 public final class McpStdio {
   private McpStdio() {}
+
+  /**
+   * Serves one tenant over stdio from a data directory until stdin ends, then closes the stores. Logs go to stderr
+   * (stdout carries the protocol).
+   */
+  public static void serve(ServerConfig config, DejaConfig dejaConfig, String tenant, InputStream in,
+      OutputStream out) throws InterruptedException {
+    Clock clock = Clock.systemUTC();
+    ServerMetrics metrics = new ServerMetrics();
+    try (Tenants tenants = new Tenants(Tenants.lucene(config.dataDir()), dejaConfig,
+        metrics.metered(EmbedderProviders.defaults()), clock)) {
+      DejaService service = new DejaService(config, tenants, metrics, new DuplicateEvents(clock));
+      // Open the tenant's store now, so that a data directory in use fails at start, not at the first call.
+      tenants.catalog(tenant);
+      run(service, DejaTools.defaults(service), tenant, in, out);
+    }
+  }
+
+  /**
+   * {@code McpStdio --data DIR [--tenant T]}: the stdio server without the command line around it (tests start it as a
+   * process; users run {@code deja mcp}).
+   */
+  public static void main(String[] args) throws InterruptedException {
+    Path data = Path.of("deja-data");
+    String tenant = "default";
+    for (int i = 0; i + 1 < args.length; i += 2) {
+      switch (args[i]) {
+        case "--data" -> data = Path.of(args[i + 1]);
+        case "--tenant" -> tenant = args[i + 1];
+        default -> throw new IllegalArgumentException("unknown option " + args[i]);
+      }
+    }
+    serve(ServerConfig.defaults().withDataDir(data), DejaConfig.empty(), tenant, System.in, System.out);
+    System.exit(0);
+  }
 
   /** Serves until {@code in} ends (EOF or a read error), then closes the MCP server and returns. */
   public static void run(DejaService service, List<DejaTool> tools, String tenant, InputStream in, OutputStream out)
