@@ -42,6 +42,16 @@ final class TestServer implements AutoCloseable {
     }
   }
 
+  @SuppressWarnings("unchecked")
+  static List<Object> list(Object o) {
+    return (List<Object>) o;
+  }
+
+  @SuppressWarnings("unchecked")
+  static Map<String, Object> obj(Object o) {
+    return (Map<String, Object>) o;
+  }
+
   private TestServer(DejaServer server) {
     this.server = server;
     this.base = "http://127.0.0.1:" + server.port();
