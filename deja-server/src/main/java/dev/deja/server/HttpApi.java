@@ -117,16 +117,8 @@ final class HttpApi {
       Map<String, Object> r = health.report();
       json(ctx, Boolean.TRUE.equals(r.get("ready")) ? 200 : 503, r);
     });
-    get(c, "/metrics", ctx -> {
-      ctx.status(200);
-      ctx.contentType("text/plain; version=0.0.4; charset=utf-8");
-      ctx.result(metrics.scrape());
-    });
-    get(c, "/openapi.json", ctx -> {
-      ctx.status(200);
-      ctx.contentType("application/json");
-      ctx.result(OpenApi.document());
-    });
+    get(c, "/metrics", ctx -> send(ctx, 200, "text/plain; version=0.0.4; charset=utf-8", metrics.scrape()));
+    get(c, "/openapi.json", ctx -> send(ctx, 200, "application/json", OpenApi.document()));
 
     post(c, "/v1/admin/keys", this::createKey);
     delete(c, "/v1/admin/keys/{key}", this::revokeKey);
@@ -225,9 +217,36 @@ final class HttpApi {
   }
 
   private static void json(Context ctx, int status, Object body) {
-    ctx.status(status);
-    ctx.contentType("application/json");
-    ctx.result(Json.write(body));
+    send(ctx, status, "application/json", Json.write(body));
+  }
+
+  /**
+   * Writes and flushes the whole response before the handler returns, so that a request counted as finished by
+   * {@link InFlight} has really been answered when shutdown stops the HTTP server.
+   */
+  private static void send(Context ctx, int status, String contentType, String body) {
+    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+    jakarta.servlet.http.HttpServletResponse res = ctx.res();
+    res.setStatus(status);
+    if (contentType != null) {
+      res.setContentType(contentType);
+    }
+    res.setContentLength(bytes.length);
+    try {
+      res.getOutputStream().write(bytes);
+      res.flushBuffer();
+    } catch (IOException e) {
+      // The client went away; nothing to answer.
+    }
+  }
+
+  private static void noContent(Context ctx) {
+    ctx.res().setStatus(204);
+    try {
+      ctx.res().flushBuffer();
+    } catch (IOException e) {
+      // The client went away.
+    }
   }
 
   // ---- authentication and limits
@@ -317,7 +336,7 @@ final class HttpApi {
     if (!keys.revoke(ctx.pathParam("key"))) {
       throw ApiException.notFound("no such key");
     }
-    ctx.status(204);
+    noContent(ctx);
   }
 
   // ---- collections
@@ -385,7 +404,7 @@ final class HttpApi {
     if (!DejaService.guarded(() -> catalog.drop(name))) {
       throw ApiException.notFound("collection '" + name + "' does not exist");
     }
-    ctx.status(204);
+    noContent(ctx);
   }
 
   // ---- items
@@ -512,9 +531,7 @@ final class HttpApi {
     if (!ran.get()) {
       ctx.header("Idempotent-Replayed", "true");
     }
-    ctx.status(r.status());
-    ctx.contentType("application/json");
-    ctx.result(r.body());
+    send(ctx, r.status(), "application/json", r.body());
   }
 
   private static String fingerprint(String request, byte[] body) {
@@ -567,7 +584,7 @@ final class HttpApi {
     if (!DejaService.guarded(() -> col.delete(c.tenant(), id))) {
       throw ApiException.notFound("no item '" + id + "' in collection '" + col.name() + "'");
     }
-    ctx.status(204);
+    noContent(ctx);
   }
 
   private void search(Context ctx) {
