@@ -36,7 +36,8 @@ import picocli.CommandLine.Command;
         "  3  a check found a POSSIBLE_DUPLICATE",
         "  4  store or internal failure",
         "",
-        "Run 'deja COMMAND --help' for a command's options. Docs: docs/CONFIGURATION.md, docs/EVALUATION.md."
+        "Run 'deja COMMAND --help' for a command's options. Docs: docs/CONFIGURATION.md, docs/HTTP.md,",
+        "docs/EVALUATION.md."
     })
 public final class Main implements Runnable {
 
