@@ -247,7 +247,7 @@ public final class RepeatJudge {
         return Optional.of("person: " + pa + " vs " + pb);
       }
     }
-    if (g.contains("substitution") || g.contains("extension")) {
+    if ((g.contains("substitution") || g.contains("extension")) && fewDifferences(later, earlier)) {
       List<TextSignals.ContentOp> ops = TextSignals.contentOps(earlier.body, later.body, UnitFeatures.EN);
       if (ops.size() == 1) {
         TextSignals.ContentOp op = ops.get(0);
@@ -263,6 +263,20 @@ public final class RepeatJudge {
       }
     }
     return Optional.empty();
+  }
+
+  /**
+   * Whether the units differ in at most three content tokens on each side: otherwise neither a substitution (≤ 3
+   * words replaced) nor an extension (≤ 2 added) can explain the difference, and the word diff is not computed.
+   */
+  private static boolean fewDifferences(UnitFeatures a, UnitFeatures b) {
+    int shared = 0;
+    for (String t : a.tokens.keySet()) {
+      if (b.tokens.containsKey(t)) {
+        shared++;
+      }
+    }
+    return a.tokens.size() - shared <= 3 && b.tokens.size() - shared <= 3;
   }
 
   private static Optional<String> newNumbers(TextSignals.Numbers later, TextSignals.Numbers earlier) {

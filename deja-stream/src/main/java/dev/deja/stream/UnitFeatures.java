@@ -2,7 +2,6 @@ package dev.deja.stream;
 
 import dev.deja.core.guard.Lexicon;
 import dev.deja.core.guard.TextSignals;
-import dev.deja.core.normalize.Analyzer;
 import dev.deja.core.normalize.LightStemmer;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -103,7 +102,7 @@ final class UnitFeatures {
   UnitFeatures(Unit unit) {
     this.unit = unit;
     this.body = unit.body();
-    this.norm = Analyzer.STANDARD.normalize(body);
+    this.norm = TextKey.normalize(body);
     this.tokens = tokens(norm);
     double w = 0;
     for (double x : tokens.values()) {
@@ -185,19 +184,70 @@ final class UnitFeatures {
     return numbers;
   }
 
-  /** Capitalised words after the first (names, brands, places); empty for German text. */
+  /**
+   * Capitalised words after the first (names, brands, places), lower-cased and folded like {@link #norm}; weekday and
+   * month names are left to the contrasts guard; "I" is not a name. Empty for German text, which capitalises every
+   * noun.
+   */
   Set<String> names() {
     if (names == null) {
-      names = isGerman() ? Set.of() : TextSignals.names(body, EN);
+      Set<String> out = new TreeSet<>();
+      if (!isGerman()) {
+        boolean first = true;
+        int i = 0;
+        int n = body.length();
+        while (i < n) {
+          while (i < n && !Character.isLetterOrDigit(body.charAt(i))) {
+            i++;
+          }
+          int start = i;
+          while (i < n && (Character.isLetterOrDigit(body.charAt(i)) || body.charAt(i) == '\'' 
+              || body.charAt(i) == '’')) {
+            i++;
+          }
+          if (start == i) {
+            break;
+          }
+          String tok = body.substring(start, i);
+          if (first) {
+            first = false;
+            continue;
+          }
+          if (tok.equals("I") || tok.startsWith("I'") || tok.startsWith("I’")) {
+            continue;
+          }
+          boolean capital = Character.isUpperCase(tok.charAt(0));
+          boolean inner = false;
+          for (int k = 1; k < tok.length() && !inner; k++) {
+            inner = Character.isUpperCase(tok.charAt(k));
+          }
+          if (!capital && !inner) {
+            continue;
+          }
+          String bare = tok.endsWith("'s") || tok.endsWith("’s") ? tok.substring(0, tok.length() - 2) : tok;
+          String key = TextKey.normalize(bare);
+          String category = EN.categories().get(key);
+          if (key.isEmpty() || category != null && (category.startsWith("weekday:") || category.startsWith("month:"))) {
+            continue;
+          }
+          out.add(key);
+        }
+      }
+      names = out;
     }
     return names;
   }
 
-  /** The normalised words, possessive "'s" removed. */
+  /** The normalised words, each also without a possessive "s" ("mayas" → "maya"). */
   Set<String> words() {
     if (words == null) {
-      words = new HashSet<>(Analyzer.STANDARD.words(body.replace("'s ", " ").replace("’s ", " ")));
-      words.addAll(List.of(norm.split(" ")));
+      words = new HashSet<>();
+      for (String w : norm.split(" ")) {
+        words.add(w);
+        if (w.length() > 2 && w.endsWith("s")) {
+          words.add(w.substring(0, w.length() - 1));
+        }
+      }
     }
     return words;
   }
@@ -218,13 +268,22 @@ final class UnitFeatures {
 
   Map<String, Set<String>> contrasts() {
     if (contrasts == null) {
-      Map<String, Set<String>> all = TextSignals.contrasts(body, EN);
       Map<String, Set<String>> out = new TreeMap<>();
-      all.forEach((k, v) -> {
-        if (CONTRAST_CATEGORIES.contains(k)) {
-          out.put(k, v);
+      String n = " " + norm + " ";
+      if (n.contains(" monday to friday ") || n.contains(" monday through friday ")) {
+        out.computeIfAbsent("weekday", k -> new TreeSet<>()).add("weekday");
+        n = n.replace(" monday to friday ", " ").replace(" monday through friday ", " ");
+      }
+      for (String w : n.strip().split(" ")) {
+        String cv = EN.categories().get(w);
+        if (cv != null) {
+          int colon = cv.indexOf(':');
+          String category = cv.substring(0, colon);
+          if (CONTRAST_CATEGORIES.contains(category)) {
+            out.computeIfAbsent(category, k -> new TreeSet<>()).add(cv.substring(colon + 1));
+          }
         }
-      });
+      }
       contrasts = out;
     }
     return contrasts;

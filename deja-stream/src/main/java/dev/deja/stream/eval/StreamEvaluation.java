@@ -3,6 +3,8 @@ package dev.deja.stream.eval;
 import dev.deja.core.eval.LatencyStats;
 import dev.deja.stream.ResponseFilter;
 import dev.deja.stream.StreamDeduplicator;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,7 +30,8 @@ public final class StreamEvaluation {
 
   /** The outcome of a whole file. */
   public record Result(int n, int keepUnits, int dropUnits, int keepsPreserved, int dropsRemoved,
-      int streamsWithKeepLost, int streamsExact, int chunks, LatencyStats perChunk, List<StreamOutcome> streams) {
+      int streamsWithKeepLost, int streamsExact, int chunks, LatencyStats perChunk, LatencyStats wallPerChunk,
+      int warmupRounds, int measuredRounds, List<StreamOutcome> streams) {
 
     public double dropRecall() {
       return dropUnits == 0 ? 1.0 : (double) dropsRemoved / dropUnits;
@@ -58,6 +61,10 @@ public final class StreamEvaluation {
       m.put("micros_per_chunk_mean", round(perChunk.meanMicros()));
       m.put("micros_per_chunk_p50", round(perChunk.p50Micros()));
       m.put("micros_per_chunk_p99", round(perChunk.p99Micros()));
+      m.put("wall_micros_per_chunk_mean", round(wallPerChunk.meanMicros()));
+      m.put("wall_micros_per_chunk_p99", round(wallPerChunk.p99Micros()));
+      m.put("warmup_rounds", warmupRounds);
+      m.put("measured_rounds", measuredRounds);
       if (withStreams) {
         List<Object> s = new ArrayList<>();
         for (StreamOutcome o : streams) {
@@ -80,10 +87,21 @@ public final class StreamEvaluation {
     return Math.round(v * 10000) / 10000.0;
   }
 
-  /** Evaluates the deduplicator on the streams, timing each stream after {@code warmup} untimed runs. */
-  public static Result run(StreamDeduplicator dedup, List<LabelledStream> streams, int warmup) {
+  /**
+   * Evaluates the deduplicator on the streams. Before the timed run, all streams are run repeatedly for
+   * {@code warmupMillis} (at least once) so that the JIT has compiled the code; then each chunk is timed in CPU time
+   * of the calling thread ({@code micros_per_chunk_*}: the filter's cost, unaffected by other processes on the
+   * machine) and in wall time ({@code wall_micros_per_chunk_*}), over {@code measuredRounds} passes over all
+   * streams (the outputs of every pass are the same; the first is scored).
+   */
+  public static Result run(StreamDeduplicator dedup, List<LabelledStream> streams, long warmupMillis,
+      int measuredRounds) {
+    if (measuredRounds < 1) {
+      throw new IllegalArgumentException("measured rounds must be at least 1, got " + measuredRounds);
+    }
     List<StreamOutcome> outcomes = new ArrayList<>();
-    List<Long> times = new ArrayList<>();
+    List<Long> cpu = new ArrayList<>();
+    List<Long> wall = new ArrayList<>();
     int keepUnits = 0;
     int dropUnits = 0;
     int keepsPreserved = 0;
@@ -91,38 +109,57 @@ public final class StreamEvaluation {
     int lost = 0;
     int exact = 0;
     int chunks = 0;
-    for (int w = 0; w < warmup; w++) {
+    int rounds = 0;
+    long warmEnd = System.nanoTime() + warmupMillis * 1_000_000L;
+    do {
       for (LabelledStream s : streams) {
         dedup.dedupe(s.chunks());
       }
-    }
-    for (LabelledStream s : streams) {
-      ResponseFilter f = dedup.open(s.id());
-      StringBuilder out = new StringBuilder();
-      for (int i = 0; i < s.chunks().size(); i++) {
-        long t0 = System.nanoTime();
-        out.append(f.accept(s.chunks().get(i)));
-        if (i == s.chunks().size() - 1) {
-          out.append(f.finish());
+      rounds++;
+    } while (System.nanoTime() < warmEnd);
+    ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+    boolean cpuTime = mx.isCurrentThreadCpuTimeSupported();
+    for (int round = 0; round < measuredRounds; round++) {
+      for (LabelledStream s : streams) {
+        String output = timed(dedup, s, mx, cpuTime, cpu, wall);
+        if (round > 0) {
+          continue;
         }
-        times.add(System.nanoTime() - t0);
+        StreamOutcome o = score(s, output);
+        outcomes.add(o);
+        keepUnits += o.keeps();
+        dropUnits += o.drops();
+        keepsPreserved += o.keeps() - o.keepsLost().size();
+        dropsRemoved += o.drops() - o.dropsMissed().size();
+        lost += o.keepsLost().isEmpty() ? 0 : 1;
+        exact += o.exact() ? 1 : 0;
+        chunks += s.chunks().size();
       }
-      if (s.chunks().isEmpty()) {
+    }
+    return new Result(streams.size(), keepUnits, dropUnits, keepsPreserved, dropsRemoved, lost, exact, chunks,
+        LatencyStats.ofNanos(cpu.stream().mapToLong(Long::longValue).toArray()),
+        LatencyStats.ofNanos(wall.stream().mapToLong(Long::longValue).toArray()), rounds, measuredRounds, outcomes);
+  }
+
+  private static String timed(StreamDeduplicator dedup, LabelledStream s, ThreadMXBean mx, boolean cpuTime,
+      List<Long> cpu, List<Long> wall) {
+    ResponseFilter f = dedup.open(s.id());
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i < s.chunks().size(); i++) {
+      long c0 = cpuTime ? mx.getCurrentThreadCpuTime() : 0;
+      long t0 = System.nanoTime();
+      out.append(f.accept(s.chunks().get(i)));
+      if (i == s.chunks().size() - 1) {
         out.append(f.finish());
       }
-      StreamOutcome o = score(s, out.toString());
-      outcomes.add(o);
-      keepUnits += o.keeps();
-      dropUnits += o.drops();
-      keepsPreserved += o.keeps() - o.keepsLost().size();
-      dropsRemoved += o.drops() - o.dropsMissed().size();
-      lost += o.keepsLost().isEmpty() ? 0 : 1;
-      exact += o.exact() ? 1 : 0;
-      chunks += s.chunks().size();
+      long t1 = System.nanoTime();
+      wall.add(t1 - t0);
+      cpu.add(cpuTime ? mx.getCurrentThreadCpuTime() - c0 : t1 - t0);
     }
-    long[] t = times.stream().mapToLong(Long::longValue).toArray();
-    return new Result(streams.size(), keepUnits, dropUnits, keepsPreserved, dropsRemoved, lost, exact, chunks,
-        LatencyStats.ofNanos(t), outcomes);
+    if (s.chunks().isEmpty()) {
+      out.append(f.finish());
+    }
+    return out.toString();
   }
 
   /** A labelled unit located in the input. */
