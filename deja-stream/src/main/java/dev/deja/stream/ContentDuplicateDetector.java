@@ -2,6 +2,7 @@ package dev.deja.stream;
 
 import java.time.Clock;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
@@ -128,11 +129,29 @@ public final class ContentDuplicateDetector {
         }
       }
       if (best.isEmpty()) {
+        // Layers first (cheap), then guards on the candidates from the strongest down: the first candidate no guard
+        // vetoes is the match, and weaker candidates are never checked.
+        List<RepeatMatch> candidates = new ArrayList<>();
+        List<UnitFeatures> earlier = new ArrayList<>();
         for (Iterator<UnitFeatures> it = window.iterator(); it.hasNext();) {
           UnitFeatures e = it.next();
-          PairScore s = judge.score(f, e, RepeatJudge.relation(f.unit, e.unit), true);
-          if (s.isDuplicate() && (best.isEmpty() || better(s, best.get().score()))) {
-            best = Optional.of(new RepeatMatch(e.unit, s));
+          PairScore s = judge.layers(f, e, RepeatJudge.relation(f.unit, e.unit));
+          if (s.isDuplicate()) {
+            candidates.add(new RepeatMatch(e.unit, s));
+            earlier.add(e);
+          }
+        }
+        Integer[] order = new Integer[candidates.size()];
+        for (int k = 0; k < order.length; k++) {
+          order[k] = k;
+        }
+        java.util.Arrays.sort(order, (x, y) -> better(candidates.get(x).score(), candidates.get(y).score()) ? -1
+            : better(candidates.get(y).score(), candidates.get(x).score()) ? 1 : Integer.compare(x, y));
+        for (int k : order) {
+          Optional<String> conflict = judge.conflict(f, earlier.get(k));
+          if (conflict.isEmpty()) {
+            best = Optional.of(candidates.get(k));
+            break;
           }
         }
       }
@@ -183,7 +202,7 @@ public final class ContentDuplicateDetector {
         ContentDuplicationEvent.preview(unit.text(), options.previewChars()), m.score().similarity(),
         m.score().layer(), unit.offset(), unit.index());
     LOG.info("content duplicate {} in session {}: {} layer, similarity {}, position {}: \"{}\" repeats \"{}\"",
-        event.eventId(), sessionId, event.layer(), String.format(java.util.Locale.ROOT, "%.3f", event.similarity()),
+        event.eventId(), sessionId, event.layer(), event.similarity(),
         event.position(), event.duplicatePreview(), event.originalPreview());
     try {
       listener.onDuplicate(event);

@@ -93,6 +93,11 @@ public final class RepeatJudge {
    * decision is the same; the reported ratio is then the bound's 0).
    */
   PairScore score(UnitFeatures later, UnitFeatures earlier, Relation relation, boolean fast) {
+    return score(later, earlier, relation, fast, true);
+  }
+
+  private PairScore score(UnitFeatures later, UnitFeatures earlier, Relation relation, boolean fast,
+      boolean guards) {
     if (relation == Relation.NONE) {
       return new PairScore(false, 0, 0, 0, 0, 0, Optional.empty(), "none");
     }
@@ -137,13 +142,18 @@ public final class RepeatJudge {
       }
     }
     Optional<String> conflict = Optional.empty();
-    if (!layer.equals("none") || !fast) {
+    if (guards && (!layer.equals("none") || !fast)) {
       conflict = conflict(later, earlier);
       if (conflict.isPresent()) {
         layer = "none";
       }
     }
     return new PairScore(false, ratio, full ? ratio : 0, paraphrase, shared, semantic, conflict, layer);
+  }
+
+  /** The layer scores of a pair without the guards (fast: difflib only where its bounds can reach a threshold). */
+  PairScore layers(UnitFeatures later, UnitFeatures earlier, Relation relation) {
+    return score(later, earlier, relation, true, false);
   }
 
   /**
@@ -211,23 +221,14 @@ public final class RepeatJudge {
   /** The first guard conflict between a later and an earlier unit, if any. */
   Optional<String> conflict(UnitFeatures later, UnitFeatures earlier) {
     Set<String> g = options.guards();
-    if (g.contains("numbers")) {
-      Optional<String> c = newNumbers(later.numbers(), earlier.numbers());
-      if (c.isPresent()) {
-        return c;
-      }
-    }
     if (g.contains("negation") && later.negations() % 2 != earlier.negations() % 2) {
       return Optional.of("negation: one is negated, the other is not");
     }
-    if (g.contains("names")) {
-      Set<String> words = earlier.words();
-      for (String name : later.names()) {
-        for (String part : name.split(" ")) {
-          if (!words.contains(part)) {
-            return Optional.of("names: '" + name + "' is only in the later unit");
-          }
-        }
+    if (g.contains("person")) {
+      Set<String> pa = later.persons();
+      Set<String> pb = earlier.persons();
+      if (!pb.containsAll(pa) && !pa.containsAll(pb)) {
+        return Optional.of("person: " + pa + " vs " + pb);
       }
     }
     if (g.contains("contrasts")) {
@@ -240,11 +241,20 @@ public final class RepeatJudge {
         }
       }
     }
-    if (g.contains("person")) {
-      Set<String> pa = later.persons();
-      Set<String> pb = earlier.persons();
-      if (!pb.containsAll(pa) && !pa.containsAll(pb)) {
-        return Optional.of("person: " + pa + " vs " + pb);
+    if (g.contains("names")) {
+      Set<String> words = earlier.words();
+      for (String name : later.names()) {
+        for (String part : name.split(" ")) {
+          if (!words.contains(part)) {
+            return Optional.of("names: '" + name + "' is only in the later unit");
+          }
+        }
+      }
+    }
+    if (g.contains("numbers")) {
+      Optional<String> c = newNumbers(later.numbers(), earlier.numbers());
+      if (c.isPresent()) {
+        return c;
       }
     }
     if ((g.contains("substitution") || g.contains("extension")) && fewDifferences(later, earlier)) {

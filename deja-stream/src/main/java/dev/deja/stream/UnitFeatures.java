@@ -82,6 +82,8 @@ final class UnitFeatures {
     }
   }
 
+  private static final TextSignals.Numbers NO_NUMBERS = new TextSignals.Numbers(List.of(), List.of());
+
   final Unit unit;
   final String body;
   final String norm;
@@ -179,9 +181,26 @@ final class UnitFeatures {
 
   TextSignals.Numbers numbers() {
     if (numbers == null) {
-      numbers = TextSignals.numbers(body, EN);
+      numbers = mayHaveNumbers() ? TextSignals.numbers(body, EN) : NO_NUMBERS;
     }
     return numbers;
+  }
+
+  /** Whether the text has a digit or a word the number reader looks at; the regular expressions are skipped if not. */
+  private boolean mayHaveNumbers() {
+    for (int i = 0; i < norm.length(); i++) {
+      if (Character.isDigit(norm.charAt(i))) {
+        return true;
+      }
+    }
+    for (String w : norm.split(" ")) {
+      if (EN.numberWords().containsKey(w) || EN.multipliers().containsKey(w) || w.equals("noon")
+          || w.equals("midnight") || w.equals("once") || w.equals("twice") || w.equals("dozen")
+          || w.equals("quarter") || w.equals("half")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
