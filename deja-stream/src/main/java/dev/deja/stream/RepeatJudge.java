@@ -24,7 +24,7 @@ import java.util.Set;
  * <p>Guards veto every layer but exact, on the evidence that tells templated lines apart (the same evidence as
  * {@link dev.deja.core.guard.Guards}): <b>numbers</b> — the later unit has a number or clock time the earlier one
  * lacks; <b>negation</b> — one is negated, the other not; <b>names</b> — the later unit names someone or something
- * (capitalised, not sentence-initial) the earlier does not (off for German, which capitalises every noun);
+ * (capitalised, not sentence-initial) the earlier does not, unless it is a short or long form of one of its words ("Philly" / "Philadelphia"; off for German, which capitalises every noun);
  * <b>contrasts</b> — both name a weekday, month, part of the day, meal, colour, season or frequency, and not the same;
  * <b>person</b> — each mentions a grammatical person the other does not ("she" / "he"); <b>substitution</b> — the
  * same sentence with one content word or phrase (≤ 3 words) replaced; <b>extension</b> — the later unit is the
@@ -245,7 +245,7 @@ public final class RepeatJudge {
       Set<String> words = earlier.words();
       for (String name : later.names()) {
         for (String part : name.split(" ")) {
-          if (!words.contains(part)) {
+          if (!words.contains(part) && !shortForm(part, words)) {
             return Optional.of("names: '" + name + "' is only in the later unit");
           }
         }
@@ -287,6 +287,25 @@ public final class RepeatJudge {
       }
     }
     return a.tokens.size() - shared <= 3 && b.tokens.size() - shared <= 3;
+  }
+
+  /**
+   * Whether a name is a short or long form of a word of the other unit: a common prefix of at least four letters
+   * that covers two thirds of the shorter word ("Philly" / "Philadelphia", "Chris" / "Christopher"; not "Kris" /
+   * "Chris", "Mia" / "Maya").
+   */
+  static boolean shortForm(String name, Set<String> words) {
+    for (String w : words) {
+      int n = Math.min(name.length(), w.length());
+      int p = 0;
+      while (p < n && name.charAt(p) == w.charAt(p)) {
+        p++;
+      }
+      if (p >= 4 && p * 3 >= n * 2) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static Optional<String> newNumbers(TextSignals.Numbers later, TextSignals.Numbers earlier) {
