@@ -31,9 +31,10 @@ import java.util.Set;
  * earlier plus 1–2 content words. The directional guards never remove a unit that adds information.
  *
  * <p>Structure: list items of the same list (siblings) are compared only by the exact and chunk layers, so items
- * sharing a template survive; list items are compared only within their section (headings start sections); nested
- * items only with their siblings; headings, and anything compared with a heading, only by the exact and chunk
- * layers.
+ * sharing a template survive; a list item is compared with an earlier sentence only by those layers too (lists
+ * itemise what a sentence summarised), with items of an earlier list by every layer (a repeated list), and only
+ * within its section (headings start sections); nested items only with their siblings; headings, and anything
+ * compared with a heading, only by the exact and chunk layers.
  *
  * <p>Thread-safe: immutable, apart from the embedder's own guarantees.
  */
@@ -80,6 +81,11 @@ public final class RepeatJudge {
       }
       if (later.nested() || later.section() != earlier.section()) {
         return Relation.NONE;
+      }
+      if (earlier.kind() != UnitKind.LIST_ITEM) {
+        // A list often itemises what a sentence before it summarised ("You'll need a first-aid kit and ..."): an
+        // item is removed only when it repeats the sentence nearly verbatim.
+        return Relation.VERBATIM;
       }
     }
     if (later.kind() == UnitKind.HEADING || earlier.kind() == UnitKind.HEADING) {

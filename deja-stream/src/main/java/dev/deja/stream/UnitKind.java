@@ -9,8 +9,8 @@ package dev.deja.stream;
  *   <tr><td>{@code SENTENCE}</td><td>prose, ended by {@code [.!?]+} and white space, or by a line break</td>
  *       <td>with every earlier unit in the window, by every layer</td></tr>
  *   <tr><td>{@code LIST_ITEM}</td><td>a line starting with {@code - * + •}, {@code 1.} {@code 1)} or {@code a)}</td>
- *       <td>with its siblings (same list) only by the exact and near-verbatim layers; with earlier lists of the
- *       same section and prose by every layer; nested items only with their siblings</td></tr>
+ *       <td>with its siblings (same list) and with earlier sentences only by the exact and near-verbatim layers;
+ *       with earlier lists of the same section by every layer; nested items only with their siblings</td></tr>
  *   <tr><td>{@code HEADING}</td><td>a line starting with 1–6 {@code #} and a space</td>
  *       <td>by the exact and near-verbatim layers only</td></tr>
  *   <tr><td>{@code TABLE_ROW}</td><td>a line starting with {@code |}</td><td>never (passes through)</td></tr>
