@@ -53,7 +53,7 @@ import picocli.CommandLine.Option;
 @Command(name = "bench", mixinStandardHelpOptions = true,
     description = "Measure Deja on this machine (see docs/PERFORMANCE.md).",
     subcommands = {BenchCommand.Store.class, BenchCommand.Glossary.class, BenchEmbedCommand.class,
-        BenchHttpCommand.class, BenchFuzzCommand.class})
+        BenchHttpCommand.class, BenchFuzzCommand.class, BenchCommand.StreamFilter.class})
 final class BenchCommand implements Runnable {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec cmd;
@@ -515,6 +515,108 @@ final class BenchCommand implements Runnable {
         if (data != null) {
           Store.deleteTree(data);
         }
+      }
+      out.flush();
+      return Main.OK;
+    }
+  }
+
+  /**
+   * {@code deja bench stream}: time per chunk of the streaming filter on seeded synthetic answers (templated
+   * sentences, lists, code, repeats) cut into 1–12 character chunks, against the design's bound of 50 ms per chunk.
+   *
+   * <p>With {@code --json}: one JSON object with keys {@code bench} ({@code stream}), {@code answers}, {@code units},
+   * {@code chunks}, {@code seed}, {@code micros_per_chunk_mean}, {@code micros_per_chunk_p50},
+   * {@code micros_per_chunk_p99}, {@code micros_per_chunk_max}, {@code chunks_per_s}, {@code removed_units}.
+   */
+  @Command(name = "stream", mixinStandardHelpOptions = true,
+      description = "Time the streaming filter per chunk on seeded synthetic answers (wall time after a warm-up).",
+      footer = {"", "Examples:", "  deja bench stream", "  deja bench stream --answers 500 --units 80 --json"})
+  static final class StreamFilter implements Callable<Integer> {
+    @Option(names = "--answers", defaultValue = "200", description = "Answers to filter (default: ${DEFAULT-VALUE}).")
+    int answers;
+
+    @Option(names = "--units", defaultValue = "40",
+        description = "Sentences and list lines per answer (default: ${DEFAULT-VALUE}).")
+    int units;
+
+    @Option(names = "--warmup-ms", defaultValue = "3000", description = "Warm-up time (default: ${DEFAULT-VALUE}).")
+    long warmupMillis;
+
+    @Option(names = "--seed", defaultValue = "42", description = "Seed of the synthetic answers (default: "
+        + "${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "A filter option (repeatable).")
+    List<String> settings = new ArrayList<>();
+
+    @Option(names = "--json", description = "Print one JSON object.")
+    boolean json;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec cmd;
+
+    @Override
+    public Integer call() {
+      if (answers < 1 || units < 1 || warmupMillis < 0) {
+        throw new InvalidInputException("--answers and --units must be at least 1, --warmup-ms not negative");
+      }
+      dev.deja.stream.StreamDeduplicator dedup = StreamSettings.deduplicator(
+          StreamSettings.options(null, settings, null), dev.deja.stream.StreamMetrics.none());
+      java.util.Random r = new java.util.Random(seed);
+      List<List<String>> inputs = new ArrayList<>();
+      for (int i = 0; i < answers; i++) {
+        inputs.add(dev.deja.stream.eval.SyntheticAnswers.chunks(r,
+            dev.deja.stream.eval.SyntheticAnswers.answer(r, units), 12));
+      }
+      long warmEnd = System.nanoTime() + warmupMillis * 1_000_000L;
+      int w = 0;
+      while (System.nanoTime() < warmEnd) {
+        dedup.dedupe(inputs.get(w++ % inputs.size()));
+      }
+      List<Long> times = new ArrayList<>();
+      long removed = 0;
+      long unitCount = 0;
+      long start = System.nanoTime();
+      for (List<String> chunks : inputs) {
+        dev.deja.stream.ResponseFilter f = dedup.open("bench");
+        for (int i = 0; i < chunks.size(); i++) {
+          long t0 = System.nanoTime();
+          f.accept(chunks.get(i));
+          if (i == chunks.size() - 1) {
+            f.finish();
+          }
+          times.add(System.nanoTime() - t0);
+        }
+        for (dev.deja.stream.ResponseFilter.Decision d : f.decisions()) {
+          unitCount++;
+          removed += d.kept() ? 0 : 1;
+        }
+      }
+      double seconds = (System.nanoTime() - start) / 1e9;
+      LatencyStats s = LatencyStats.ofNanos(times.stream().mapToLong(Long::longValue).toArray());
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("bench", "stream");
+      m.put("answers", answers);
+      m.put("units", unitCount);
+      m.put("chunks", times.size());
+      m.put("seed", seed);
+      m.put("micros_per_chunk_mean", dev.deja.format.Views.round(s.meanMicros()));
+      m.put("micros_per_chunk_p50", dev.deja.format.Views.round(s.p50Micros()));
+      m.put("micros_per_chunk_p99", dev.deja.format.Views.round(s.p99Micros()));
+      m.put("micros_per_chunk_max", dev.deja.format.Views.round(s.maxMicros()));
+      m.put("chunks_per_s", Math.round(times.size() / seconds));
+      m.put("removed_units", removed);
+      PrintWriter out = cmd.commandLine().getOut();
+      if (json) {
+        out.println(Json.write(m));
+      } else {
+        out.printf(Locale.ROOT, "deja bench stream — %d answers, %d units, %d chunks (seed %d)%n", answers,
+            unitCount, times.size(), seed);
+        out.printf(Locale.ROOT, "per chunk: mean %.1f µs, p50 %.1f µs, p99 %.1f µs, max %.1f µs (design bound: 50 ms)"
+            + "%n", s.meanMicros(), s.p50Micros(), s.p99Micros(), s.maxMicros());
+        out.printf(Locale.ROOT, "%d chunks/s; %d repeated units removed%n", Math.round(times.size() / seconds),
+            removed);
       }
       out.flush();
       return Main.OK;

@@ -34,11 +34,15 @@ import picocli.CommandLine.Option;
 /** {@code deja eval}: precision, recall, F1 and latency of a preset on labelled data. */
 @Command(name = "eval", mixinStandardHelpOptions = true,
     description = "Evaluate a preset on labelled data (pairs or scenario JSON Lines, auto-detected): precision, "
-        + "recall, F1, accuracy, the best threshold from a sweep, and latency per check.",
+        + "recall, F1, accuracy, the best threshold from a sweep, and latency per check. On a streams file, evaluate "
+        + "the streaming filter: drop units removed, keep units preserved, µs per chunk (options: --set KEY=VALUE "
+        + "with the stream: keys of docs/STREAMING.md, --config's stream: section, --model for the semantic layer).",
     footer = {"", "Examples:",
         "  deja eval --preset calendar --data datasets/dev/calendar/pairs.jsonl --sweep",
         "  deja eval --preset calendar --data pairs.jsonl --measure jaro_winkler --threshold 0.8 --json",
-        "  deja eval --preset text --data mrpc_test/pairs.jsonl --ignore-field source_id"})
+        "  deja eval --preset text --data mrpc_test/pairs.jsonl --ignore-field source_id",
+        "  deja eval --data datasets/dev/streams/streams.jsonl --json",
+        "  deja eval --data streams.jsonl --set paraphrase_threshold=0.5 --set similarity_threshold=0.9"})
 final class EvalCommand implements Callable<Integer> {
   @Mixin
   ConfigOptions config;
@@ -96,8 +100,25 @@ final class EvalCommand implements Callable<Integer> {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec cmd;
 
+  @Option(names = "--warmup-ms", paramLabel = "MS", defaultValue = "5000",
+      description = "Streams files: run all streams for this long before timing (default: ${DEFAULT-VALUE}).")
+  long warmupMillis;
+
+  @Option(names = "--rounds", paramLabel = "N", defaultValue = "30",
+      description = "Streams files: timed passes over all streams (default: ${DEFAULT-VALUE}).")
+  int rounds;
+
   @Override
   public Integer call() {
+    if (Datasets.detect(data) == Datasets.Kind.STREAMS) {
+      // The streaming filter: --config's 'stream:' section and --set key=value options, --model adds the semantic
+      // layer; no preset.
+      if (warmupMillis < 0 || rounds < 1) {
+        throw new InvalidInputException("--warmup-ms must not be negative and --rounds must be at least 1");
+      }
+      return StreamsEval.run(cmd.commandLine().getOut(), data, config.config, config.settings, model, json,
+          json ? 0 : maxErrors, warmupMillis, rounds);
+    }
     if (threshold != null && (threshold.isNaN() || threshold < 0 || threshold > 1)) {
       throw new InvalidInputException("--threshold: must be a number in [0, 1], got " + threshold);
     }
