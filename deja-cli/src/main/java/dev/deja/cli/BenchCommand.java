@@ -231,7 +231,7 @@ final class BenchCommand implements Runnable {
         stages.put("fuzzy", Map.of("enabled", true));
       } else {
         stages.put("fuzzy", Map.of("type", "fuzzy", "field", "text", "measure", "sequence",
-            "similarity_threshold", 0.95));
+            "similarity_threshold", 0.95, "lexical", "words"));
       }
       return Presets.spec(workload, Map.of("stages", stages));
     }
