@@ -26,8 +26,9 @@ import java.util.regex.Pattern;
  *   <tr><td>{@code schema}</td><td>the role's default ({@code public})</td><td>the schema holding Deja's tables
  *   (created when missing); letters, digits and {@code _}, lower case</td></tr>
  *   <tr><td>{@code pool_size}</td><td>16</td><td>the most connections this process opens</td></tr>
- *   <tr><td>{@code vector_search}</td><td>{@code hnsw}</td><td>for new collections: {@code hnsw} puts 384-d vectors
- *   into the HNSW graph, {@code exact} does not (always exact search, cheaper writes)</td></tr>
+ *   <tr><td>{@code vector_search}</td><td>{@code exact}</td><td>for new collections: {@code hnsw} also puts 384-d
+ *   vectors into the HNSW graph (a graph insert costs milliseconds per write), {@code exact} does not (every
+ *   nearest-neighbour query scores its scope's vectors exactly)</td></tr>
  *   <tr><td>{@code exact_below}</td><td>10000</td><td>a nearest-neighbour query whose scope holds at most this many
  *   vectors is answered exactly even when a graph exists</td></tr>
  *   <tr><td>{@code ef_search}</td><td>100</td><td>pgvector's {@code hnsw.ef_search} for graph queries (raised to the
@@ -118,7 +119,7 @@ public record PostgresSettings(String jdbcUrl, Optional<String> user, Optional<S
     }
     Optional<String> schema = Optional.ofNullable(query.remove("schema")).filter(s -> !s.isEmpty());
     int pool = intParam(query.remove("pool_size"), "pool_size", 16);
-    String vs = Optional.ofNullable(query.remove("vector_search")).orElse("hnsw");
+    String vs = Optional.ofNullable(query.remove("vector_search")).orElse("exact");
     int exactBelow = intParam(query.remove("exact_below"), "exact_below", 10_000);
     int ef = intParam(query.remove("ef_search"), "ef_search", 100);
     Optional<String> user = Optional.empty();

@@ -113,7 +113,9 @@ public final class PostgresStoreBackend implements StoreBackend {
 
   private static void migrate(HikariDataSource ds, PostgresSettings settings) {
     var config = Flyway.configure(PostgresStoreBackend.class.getClassLoader()).dataSource(ds)
-        .locations(MIGRATIONS).table("deja_schema_history").validateMigrationNaming(true);
+        .locations(MIGRATIONS).table("deja_schema_history").validateMigrationNaming(true)
+        // Through SLF4J, like HikariCP: the application's binding decides (the CLI binds the no-op one).
+        .loggers("slf4j");
     settings.schema().ifPresent(s -> config.schemas(s).defaultSchema(s));
     try {
       config.load().migrate();
@@ -236,6 +238,45 @@ public final class PostgresStoreBackend implements StoreBackend {
           return rs.next() ? Optional.ofNullable(rs.getString(1)) : Optional.<String>empty();
         }
       }
+    });
+  }
+
+  /**
+   * Sizes in bytes of Deja's tables and indexes (shared by all collections of the schema): each index and table by
+   * name ({@code deja_items} and {@code deja_vectors} are heap plus TOAST), and {@code total}, everything. For
+   * diagnostics and benchmarks.
+   */
+  public Map<String, Long> relationSizes() {
+    ensureOpen();
+    return connections.read("measuring table sizes", c -> {
+      Map<String, Long> out = new TreeMap<>();
+      try (PreparedStatement ps = c.prepareStatement("SELECT cl.relname, CASE WHEN cl.relkind = 'i' "
+          + "THEN pg_relation_size(cl.oid) ELSE pg_table_size(cl.oid) END, "
+          + "CASE WHEN cl.relkind = 'r' THEN pg_total_relation_size(cl.oid) ELSE 0 END "
+          + "FROM pg_class cl WHERE cl.relnamespace = current_schema()::regnamespace "
+          + "AND cl.relname LIKE 'deja\\_%' AND cl.relkind IN ('r', 'i')");
+          ResultSet rs = ps.executeQuery()) {
+        long total = 0;
+        while (rs.next()) {
+          out.put(rs.getString(1), rs.getLong(2));
+          total += rs.getLong(3);
+        }
+        out.put("total", total);
+      }
+      return out;
+    });
+  }
+
+  /** Runs {@code VACUUM ANALYZE} on Deja's item tables (after a bulk load; autovacuum does it eventually). */
+  public void vacuumAnalyze() {
+    ensureOpen();
+    connections.requireNoTransaction("VACUUM");
+    connections.read("vacuuming", c -> {
+      try (java.sql.Statement st = c.createStatement()) {
+        st.execute("VACUUM ANALYZE deja_items");
+        st.execute("VACUUM ANALYZE deja_vectors");
+      }
+      return null;
     });
   }
 

@@ -19,7 +19,7 @@ class PostgresSettingsTest {
     assertThat(s.password()).contains("s@cret");
     assertThat(s.schema()).isEmpty();
     assertThat(s.poolSize()).isEqualTo(16);
-    assertThat(s.vectorSearch()).isEqualTo("hnsw");
+    assertThat(s.vectorSearch()).isEqualTo("exact");
     assertThat(s.exactBelow()).isEqualTo(10_000);
     assertThat(s.efSearch()).isEqualTo(100);
   }
@@ -27,13 +27,13 @@ class PostgresSettingsTest {
   @Test
   void dejaParametersAreTakenOutAndTheDriversPassThrough() {
     PostgresSettings s = PostgresSettings.fromUrl("postgres://u@localhost/d?sslmode=require&schema=deja_prod"
-        + "&pool_size=40&vector_search=exact&exact_below=500&ef_search=200&connectTimeout=5");
+        + "&pool_size=40&vector_search=hnsw&exact_below=500&ef_search=200&connectTimeout=5");
     assertThat(s.jdbcUrl()).isEqualTo("jdbc:postgresql://localhost/d?sslmode=require&connectTimeout=5");
     assertThat(s.user()).contains("u");
     assertThat(s.password()).isEmpty();
     assertThat(s.schema()).contains("deja_prod");
     assertThat(s.poolSize()).isEqualTo(40);
-    assertThat(s.vectorSearch()).isEqualTo("exact");
+    assertThat(s.vectorSearch()).isEqualTo("hnsw");
     assertThat(s.exactBelow()).isEqualTo(500);
     assertThat(s.efSearch()).isEqualTo(200);
   }

@@ -11,7 +11,7 @@ CREATE TABLE deja_collections (
   id            integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   name          text NOT NULL UNIQUE,
   -- 'exact' or 'hnsw': whether this collection's 384-d vectors go into the HNSW graph (fixed at creation).
-  vector_search text NOT NULL DEFAULT 'hnsw',
+  vector_search text NOT NULL DEFAULT 'exact',
   definition    text,
   created_at    timestamptz NOT NULL DEFAULT now()
 );
