@@ -52,7 +52,8 @@ import picocli.CommandLine.Option;
 /** {@code deja bench}: load drivers that measure Deja on this machine. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
     description = "Measure Deja on this machine (see docs/PERFORMANCE.md).",
-    subcommands = {BenchCommand.Store.class, BenchCommand.Glossary.class, BenchEmbedCommand.class})
+    subcommands = {BenchCommand.Store.class, BenchCommand.Glossary.class, BenchEmbedCommand.class,
+        BenchHttpCommand.class, BenchFuzzCommand.class})
 final class BenchCommand implements Runnable {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec cmd;

@@ -20,6 +20,8 @@ import picocli.CommandLine.Command;
         + "right scope, and says NEW, DUPLICATE or POSSIBLE_DUPLICATE with the matches and why.",
     subcommands = {
         CheckCommand.class,
+        ServeCommand.class,
+        McpCommand.class,
         EvalCommand.class,
         TrainCommand.class,
         DedupeCommand.class,
@@ -35,7 +37,8 @@ import picocli.CommandLine.Command;
         "  3  a check found a POSSIBLE_DUPLICATE",
         "  4  store or internal failure",
         "",
-        "Run 'deja COMMAND --help' for a command's options. Docs: docs/CONFIGURATION.md, docs/EVALUATION.md."
+        "Run 'deja COMMAND --help' for a command's options. Docs: docs/CONFIGURATION.md, docs/HTTP.md,",
+        "docs/EVALUATION.md."
     })
 public final class Main implements Runnable {
 

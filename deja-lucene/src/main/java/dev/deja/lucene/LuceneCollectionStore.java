@@ -895,7 +895,11 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
       closed = true;
     }
     try {
-      maintenance.interrupt();
+      // Never interrupt the maintenance thread: an interrupt during a read or write closes Lucene's file channels
+      // (ClosedByInterruptException) under the index. Wake it instead; it sees `closed` and returns.
+      synchronized (maintenanceSignal) {
+        maintenanceSignal.notifyAll();
+      }
       maintenance.join();
       searchers.close();
       if (writer.getTragicException() != null) {

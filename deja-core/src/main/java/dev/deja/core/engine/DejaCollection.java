@@ -359,7 +359,7 @@ public final class DejaCollection {
     root.detail(scopeNode.build());
     Map<String, Long> bySource = candidates.stream().flatMap(c -> c.sources().stream())
         .collect(Collectors.groupingBy(s -> s, java.util.TreeMap::new, Collectors.counting()));
-    Explanation.Builder candNode = Explanation.of("candidates", "lookup").result("info")
+    Explanation.Builder candNode = Explanation.of("candidates", "candidates").result("info")
         .message(candidates.size() + " candidate(s), at most " + spec.candidates().maxPerLookup() + " per lookup");
     bySource.forEach(candNode::evidence);
     root.detail(candNode.build());
@@ -405,7 +405,7 @@ public final class DejaCollection {
       String stageName = matchedStage.get(e.getKey());
       Outcome level = m.level();
       List<Explanation> details = new ArrayList<>();
-      details.add(Explanation.of("candidates", "lookup").result("info")
+      details.add(Explanation.of("candidates", "candidates").result("info")
           .message("found by " + String.join(", ", c.sources())).build());
       details.add(m.explanation());
       windowNode(time, c.item()).ifPresent(details::add);

@@ -64,7 +64,11 @@ public record Explanation(
   }
 
   private void render(StringBuilder sb, int depth) {
-    sb.append("  ".repeat(depth)).append(kind).append(' ').append(name).append(": ").append(result);
+    sb.append("  ".repeat(depth)).append(kind);
+    if (!name.equals(kind)) {
+      sb.append(' ').append(name);
+    }
+    sb.append(": ").append(result);
     score.ifPresent(s -> sb.append(" score=").append(format(s)));
     threshold.ifPresent(t -> sb.append(" threshold=").append(format(t)));
     if (!message.isEmpty()) {

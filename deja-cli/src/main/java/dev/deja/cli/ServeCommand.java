@@ -1,0 +1,53 @@
+package dev.deja.cli;
+
+import dev.deja.format.DejaConfig;
+import dev.deja.server.DejaServer;
+import dev.deja.server.ServerConfig;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code deja serve}: the HTTP API and the MCP tools (streamable HTTP at /mcp) on the embedded Lucene store. */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+    description = "Run the Deja server: the HTTP API (docs/HTTP.md, /openapi.json), the MCP tools at /mcp, "
+        + "/metrics and /health, on one Lucene store per tenant in the data directory. Stops gracefully on "
+        + "SIGTERM/SIGINT (in-flight requests finish, stores are closed).",
+    footer = {"", "Settings: deja.yaml 'server:' section, environment (DEJA_SERVER_PORT, DEJA_ADMIN_KEY, ...; see "
+        + "docs/CONFIGURATION.md), then these flags.",
+        "With no admin key configured, one is generated at the first start and printed once on stderr.", "",
+        "Example:", "  deja serve --port 8080 --data ./deja-data"})
+final class ServeCommand implements Callable<Integer> {
+  @Option(names = "--port", paramLabel = "PORT", description = "TCP port (default: server.port or 8080; 0: any free).")
+  Integer port;
+
+  @Option(names = "--data", paramLabel = "DIR", description = "Data directory (default: server.data_dir or "
+      + "./deja-data).")
+  Path data;
+
+  @Option(names = {"-c", "--config"}, paramLabel = "FILE", description = "A deja.yaml (server settings, presets, "
+      + "collections every tenant gets).")
+  Path config;
+
+  @Override
+  public Integer call() throws InterruptedException {
+    DejaConfig dc = config == null ? DejaConfig.empty() : DejaConfig.load(config);
+    ServerConfig sc = ServerConfig.from(dc, System.getenv());
+    if (port != null) {
+      sc = sc.withPort(port);
+    }
+    if (data != null) {
+      sc = sc.withDataDir(data);
+    }
+    DejaServer server = DejaServer.builder(sc).dejaConfig(dc).build().start();
+    server.announce(System.err);
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      server.close();
+      stopped.countDown();
+    }, "deja-shutdown"));
+    stopped.await();
+    return Main.OK;
+  }
+}

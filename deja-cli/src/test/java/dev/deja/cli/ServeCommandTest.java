@@ -1,0 +1,35 @@
+package dev.deja.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** The server commands are wired in, and bad settings are one-line errors with exit code 2. */
+class ServeCommandTest {
+  @Test
+  void serveAndMcpAreCommands() {
+    CliRunner.Result serve = CliRunner.run("serve", "--help");
+    assertThat(serve.exit()).isZero();
+    assertThat(serve.out()).contains("--port").contains("--data").contains("--config").contains("SIGTERM");
+    CliRunner.Result mcp = CliRunner.run("mcp", "--help");
+    assertThat(mcp.exit()).isZero();
+    assertThat(mcp.out()).contains("--tenant").contains("stdin");
+    CliRunner.Result bench = CliRunner.run("bench", "--help");
+    assertThat(bench.out()).contains("http").contains("fuzz");
+  }
+
+  @Test
+  void aBadTenantIsABadInput() {
+    CliRunner.Result r = CliRunner.run("mcp", "--tenant", "Not Valid");
+    assertThat(r.exit()).isEqualTo(Main.BAD_INPUT);
+    assertThat(r.err()).contains("--tenant");
+  }
+
+  @Test
+  void benchRefusesBadOptions() {
+    CliRunner.Result r = CliRunner.run("bench", "http", "--url", "http://127.0.0.1:1", "--key", "k",
+        "--workloads", "calendar");
+    assertThat(r.exit()).isEqualTo(Main.BAD_INPUT);
+    assertThat(r.err()).contains("--workloads");
+  }
+}

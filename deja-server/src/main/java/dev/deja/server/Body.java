@@ -1,0 +1,208 @@
+package dev.deja.server;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import dev.deja.core.item.Item;
+import dev.deja.format.Json;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A request's JSON object, read strictly: malformed JSON is {@code malformed_json}; a field of the wrong type, a missing
+ * required field and a field nobody asked for are {@code invalid_request} naming the field.
+ *
+ * <p>Not thread-safe: one per request.
+ */
+final class Body {
+  private final Map<String, Object> fields;
+  private final Set<String> read = new LinkedHashSet<>();
+
+  private Body(Map<String, Object> fields) {
+    this.fields = fields;
+  }
+
+  /** A body from a map already parsed (a batch entry). */
+  static Body of(Map<String, Object> fields, String where) {
+    return new Body(fields);
+  }
+
+  /** Reads at most {@code max} bytes of a request body (413 beyond). */
+  static byte[] read(InputStream in, long contentLength, long max) {
+    if (contentLength > max) {
+      throw ApiException.tooLarge("request body: " + contentLength + " bytes; the limit is " + max
+          + " (server.max_body_bytes)", max);
+    }
+    try {
+      byte[] b = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, max + 1));
+      if (b.length > max) {
+        throw ApiException.tooLarge("request body: more than " + max + " bytes (server.max_body_bytes)", max);
+      }
+      return b;
+    } catch (IOException e) {
+      throw ApiException.invalid("request body: cannot be read: " + e.getMessage());
+    }
+  }
+
+  /** Parses a JSON object. */
+  @SuppressWarnings("unchecked")
+  static Body parse(byte[] bytes) {
+    if (bytes.length == 0) {
+      throw new ApiException(400, "malformed_json", "request body: empty; expected a JSON object", Map.of());
+    }
+    Object v;
+    try {
+      v = Json.MAPPER.readValue(bytes, Object.class);
+    } catch (StreamConstraintsException e) {
+      throw new ApiException(400, "malformed_json", "request body: " + e.getOriginalMessage(), Map.of());
+    } catch (JsonProcessingException e) {
+      Map<String, Object> d = new LinkedHashMap<>();
+      if (e.getLocation() != null) {
+        d.put("line", e.getLocation().getLineNr());
+        d.put("column", e.getLocation().getColumnNr());
+      }
+      throw new ApiException(400, "malformed_json", "request body: malformed JSON"
+          + (e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column "
+          + e.getLocation().getColumnNr()) + ": " + e.getOriginalMessage(), d);
+    } catch (IOException e) {
+      throw new ApiException(400, "malformed_json", "request body: cannot be parsed: " + e.getMessage(), Map.of());
+    }
+    if (!(v instanceof Map)) {
+      throw ApiException.invalid("request body: expected a JSON object, got " + kind(v));
+    }
+    return new Body((Map<String, Object>) v);
+  }
+
+  /** Every field, without marking them read (for definitions passed on whole). */
+  Map<String, Object> all() {
+    read.addAll(fields.keySet());
+    return fields;
+  }
+
+  boolean has(String name) {
+    return fields.containsKey(name) && fields.get(name) != null;
+  }
+
+  /** A string field, absent or null → empty. */
+  Optional<String> string(String name) {
+    read.add(name);
+    Object v = fields.get(name);
+    if (v == null) {
+      return Optional.empty();
+    }
+    if (!(v instanceof String s)) {
+      throw ApiException.invalid(name, "must be a string, got " + kind(v));
+    }
+    return Optional.of(s);
+  }
+
+  /** A required non-blank string field. */
+  String requiredString(String name) {
+    String s = string(name).orElseThrow(() -> ApiException.invalid(name, "is required"));
+    if (s.isBlank()) {
+      throw ApiException.invalid(name, "must not be blank");
+    }
+    return s;
+  }
+
+  /** A boolean field with a default. */
+  boolean bool(String name, boolean def) {
+    read.add(name);
+    Object v = fields.get(name);
+    if (v == null) {
+      return def;
+    }
+    if (!(v instanceof Boolean b)) {
+      throw ApiException.invalid(name, "must be true or false, got " + kind(v));
+    }
+    return b;
+  }
+
+  /** A required object field, as an item. */
+  @SuppressWarnings("unchecked")
+  Item item(String name) {
+    read.add(name);
+    Object v = fields.get(name);
+    if (v == null) {
+      throw ApiException.invalid(name, "is required (an object of the collection's fields)");
+    }
+    if (!(v instanceof Map)) {
+      throw ApiException.invalid(name, "must be an object, got " + kind(v));
+    }
+    try {
+      return new Item((Map<String, Object>) v);
+    } catch (IllegalArgumentException e) {
+      throw ApiException.invalid(name, e.getMessage());
+    }
+  }
+
+  /** A required array of objects, at most {@code max} long (413 beyond). */
+  @SuppressWarnings("unchecked")
+  List<Body> objects(String name, int max) {
+    read.add(name);
+    Object v = fields.get(name);
+    if (v == null) {
+      throw ApiException.invalid(name, "is required (an array of objects)");
+    }
+    if (!(v instanceof List<?> list)) {
+      throw ApiException.invalid(name, "must be an array, got " + kind(v));
+    }
+    if (list.isEmpty()) {
+      throw ApiException.invalid(name, "must not be empty");
+    }
+    if (list.size() > max) {
+      throw ApiException.tooLarge(name + ": " + list.size() + " entries; the limit is " + max
+          + " (server.max_batch_items)", max);
+    }
+    List<Body> out = new ArrayList<>();
+    for (int i = 0; i < list.size(); i++) {
+      if (!(list.get(i) instanceof Map)) {
+        throw ApiException.invalid(name + "[" + i + "]", "must be an object, got " + kind(list.get(i)));
+      }
+      out.add(new Body((Map<String, Object>) list.get(i)));
+    }
+    return out;
+  }
+
+  /** Refuses fields that were not read: a typo must not be silently ignored. */
+  void noOthers(String where) {
+    List<String> unknown = new ArrayList<>();
+    for (String k : fields.keySet()) {
+      if (!read.contains(k)) {
+        unknown.add(k);
+      }
+    }
+    if (!unknown.isEmpty()) {
+      throw new ApiException(400, "invalid_request", where + ": unknown field(s) " + unknown + "; known: " + read,
+          Map.of("unknown_fields", unknown));
+    }
+  }
+
+  static String kind(Object v) {
+    if (v == null) {
+      return "null";
+    }
+    if (v instanceof List) {
+      return "an array";
+    }
+    if (v instanceof Map) {
+      return "an object";
+    }
+    if (v instanceof String) {
+      return "a string";
+    }
+    if (v instanceof Number) {
+      return "a number";
+    }
+    if (v instanceof Boolean) {
+      return "a boolean";
+    }
+    return v.getClass().getSimpleName();
+  }
+}

@@ -1,0 +1,245 @@
+package dev.deja.server;
+
+import dev.deja.core.embed.EmbedderProvider;
+import dev.deja.core.embed.EmbedderProviders;
+import dev.deja.core.store.MemoryStoreBackend;
+import dev.deja.core.store.StoreBackend;
+import dev.deja.format.DejaConfig;
+import dev.deja.server.mcp.DejaTool;
+import dev.deja.server.mcp.DejaTools;
+import dev.deja.server.mcp.McpAuthFilter;
+import dev.deja.server.mcp.McpEndpoints;
+import io.javalin.Javalin;
+import jakarta.servlet.DispatcherType;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+import org.eclipse.jetty.ee10.servlet.FilterHolder;
+import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Deja server: the HTTP API, the MCP tools over streamable HTTP at {@code /mcp}, metrics and health, over one
+ * store per tenant.
+ *
+ * <pre>{@code
+ * try (DejaServer server = DejaServer.builder(ServerConfig.defaults().withPort(0)).build().start()) {
+ *   System.out.println("listening on " + server.port());
+ * }
+ * }</pre>
+ *
+ * <p>{@link #close()} shuts down gracefully: new requests get 503, the MCP sessions are closed, in-flight requests
+ * finish (up to {@code shutdown_timeout_seconds}), the HTTP server stops, then every store is closed (flushed and
+ * unlocked). Thread-safe; {@code close} is idempotent.
+ */
+public final class DejaServer implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(DejaServer.class);
+
+  private final ServerConfig config;
+  private final KeyStore keys;
+  private final Optional<String> generatedAdminKey;
+  private final Tenants tenants;
+  private final ServerMetrics metrics;
+  private final Health health;
+  private final IdempotencyStore idempotency;
+  private final InFlight inFlight = new InFlight();
+  private final DejaService service;
+  private final HttpApi api;
+  private final Optional<McpEndpoints.Http> mcp;
+  private final Javalin app;
+  private volatile boolean closed;
+
+  private DejaServer(Builder b) {
+    this.config = b.config;
+    Path serverDir = b.config.dataDir().resolve("server");
+    KeyStore.Opened opened = KeyStore.open(serverDir, b.config.adminKey(), b.clock);
+    this.keys = opened.keys();
+    this.generatedAdminKey = opened.generatedAdminKey();
+    this.metrics = new ServerMetrics();
+    this.health = new Health(serverDir);
+    EmbedderProvider embedders = health.tracked(metrics.metered(b.embedders));
+    Function<String, StoreBackend> backends = b.backends != null ? b.backends : Tenants.lucene(b.config.dataDir());
+    this.tenants = new Tenants(backends, b.dejaConfig, embedders, b.clock);
+    this.idempotency = new IdempotencyStore(serverDir, b.config.idempotencyMaxEntries(),
+        Duration.ofMillis((long) (b.config.idempotencyRetentionHours() * 3_600_000)), b.clock);
+    this.service = new DejaService(b.config, tenants, metrics,
+        b.events != null ? b.events : new DuplicateEvents(b.clock));
+    RateLimiter limiter = RateLimiter.of(b.config, b.clock);
+    this.api = new HttpApi(service, keys, limiter, idempotency, health, inFlight, b.clock);
+    List<DejaTool> tools = b.tools != null ? b.tools : DejaTools.defaults(service);
+    this.mcp = b.config.mcpEnabled() ? Optional.of(McpEndpoints.http(service, tools, limiter)) : Optional.empty();
+    if (b.config.warmUp()) {
+      health.warmUp(embedders);
+    }
+    this.app = Javalin.create(c -> {
+      c.startup.showJavalinBanner = false;
+      c.startup.showOldJavalinVersionWarning = false;
+      c.jetty.host = b.config.host();
+      c.jetty.port = b.config.port();
+      api.register(c);
+      mcp.ifPresent(m -> c.jetty.modifyServletContextHandler(h -> {
+        ServletHolder holder = new ServletHolder("mcp", m.servlet());
+        holder.setAsyncSupported(true);
+        h.addServlet(holder, "/mcp");
+        FilterHolder filter = new FilterHolder(new McpAuthFilter(keys, inFlight));
+        filter.setAsyncSupported(true);
+        h.addFilter(filter, "/mcp", EnumSet.of(DispatcherType.REQUEST));
+      }));
+    });
+  }
+
+  /** A builder for a server with these settings. */
+  public static Builder builder(ServerConfig config) {
+    return new Builder(config);
+  }
+
+  /** Starts listening; returns this. */
+  public DejaServer start() {
+    app.start();
+    LOG.info("Deja server listening on http://{}:{} (data: {})", config.host(), port(), config.dataDir());
+    return this;
+  }
+
+  /** The port listened on (the chosen one when configured as 0). */
+  public int port() {
+    return app.port();
+  }
+
+  /** The admin key generated at this start, when none was configured or stored (shown once). */
+  public Optional<String> generatedAdminKey() {
+    return generatedAdminKey;
+  }
+
+  /** The routes the HTTP API registered (method and path template); {@code /mcp} is served besides them. */
+  public List<String> routes() {
+    return api.routes().stream().map(r -> r.method() + " " + r.path()).toList();
+  }
+
+  /** The operations, for in-process use (the stdio MCP server, tests). */
+  public DejaService service() {
+    return service;
+  }
+
+  public KeyStore keys() {
+    return keys;
+  }
+
+  public ServerMetrics metrics() {
+    return metrics;
+  }
+
+  /** Prints how to use the server, and the generated admin key once. */
+  public void announce(PrintStream err) {
+    err.println("deja: serving on http://" + config.host() + ":" + port() + "  (data: "
+        + config.dataDir().toAbsolutePath().normalize() + ")");
+    generatedAdminKey.ifPresentOrElse(k -> {
+      err.println("deja: generated an admin key (shown only now; stored hashed in "
+          + config.dataDir().resolve("server").resolve("admin-key.sha256") + "):");
+      err.println("deja:   " + k);
+      err.println("deja: create a tenant key with:");
+      err.println("deja:   curl -s -X POST http://" + config.host() + ":" + port() + "/v1/admin/keys -H "
+          + "'Authorization: Bearer " + k + "' -H 'content-type: application/json' -d '{\"tenant\": \"demo\"}'");
+    }, () -> {
+      if (config.adminKey().isEmpty()) {
+        err.println("deja: admin key: the one generated at the first start (stored hashed in "
+            + config.dataDir().resolve("server") + "; set DEJA_ADMIN_KEY to use another)");
+      }
+    });
+  }
+
+  @Override
+  public void close() {
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+    }
+    LOG.info("Deja server shutting down: draining in-flight requests");
+    inFlight.drain();
+    health.draining();
+    mcp.ifPresent(m -> {
+      try {
+        m.server().closeGracefully();
+      } catch (RuntimeException e) {
+        LOG.warn("closing MCP sessions: {}", e.toString());
+      }
+    });
+    try {
+      if (!inFlight.awaitIdle(config.shutdownTimeoutSeconds() * 1000L)) {
+        LOG.warn("{} request(s) still running after {} s; stopping anyway", inFlight.running(),
+            config.shutdownTimeoutSeconds());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    try {
+      app.stop();
+    } finally {
+      tenants.close();
+      idempotency.close();
+      LOG.info("Deja server stopped; stores closed");
+    }
+  }
+
+  /** Builds a {@link DejaServer}; not thread-safe. */
+  public static final class Builder {
+    private final ServerConfig config;
+    private DejaConfig dejaConfig = DejaConfig.empty();
+    private EmbedderProvider embedders = EmbedderProviders.defaults();
+    private Clock clock = Clock.systemUTC();
+    private Function<String, StoreBackend> backends;
+    private DuplicateEvents events;
+    private List<DejaTool> tools;
+
+    private Builder(ServerConfig config) {
+      this.config = Objects.requireNonNull(config, "config");
+    }
+
+    /** The {@code deja.yaml} whose presets and collections apply (default: none). */
+    public Builder dejaConfig(DejaConfig c) {
+      this.dejaConfig = Objects.requireNonNull(c, "deja config");
+      return this;
+    }
+
+    /** Where embedders come from (default: the registered providers, i.e. deja-embed's in-process models). */
+    public Builder embedders(EmbedderProvider p) {
+      this.embedders = Objects.requireNonNull(p, "embedders");
+      return this;
+    }
+
+    public Builder clock(Clock c) {
+      this.clock = Objects.requireNonNull(c, "clock");
+      return this;
+    }
+
+    /** Keep tenants' collections in memory instead of the Lucene store (tests, ephemeral use). */
+    public Builder inMemory() {
+      this.backends = t -> new MemoryStoreBackend();
+      return this;
+    }
+
+    /** Where duplicate events go (default: the {@code deja.events} logger). */
+    public Builder events(DuplicateEvents e) {
+      this.events = Objects.requireNonNull(e, "events");
+      return this;
+    }
+
+    /** The MCP tools (default: {@link DejaTools#defaults}). */
+    public Builder tools(List<DejaTool> t) {
+      this.tools = List.copyOf(t);
+      return this;
+    }
+
+    public DejaServer build() {
+      return new DejaServer(this);
+    }
+  }
+}

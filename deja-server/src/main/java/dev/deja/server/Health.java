@@ -1,0 +1,146 @@
+package dev.deja.server;
+
+import dev.deja.core.embed.Embedder;
+import dev.deja.core.embed.EmbedderProvider;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Liveness and readiness: the server is live while it runs; it is ready when it is not shutting down, its data
+ * directory accepts writes, and the embedding model has not failed (it may still be loading: text-only collections
+ * work meanwhile, and a semantic check waits for the load).
+ *
+ * <p>The embedder's state comes from the warm-up at start and from every later embedding call (a failure makes it
+ * {@code failed} until a call succeeds again). Thread-safe.
+ */
+public final class Health {
+  /** The model loaded at start and reported on. */
+  public static final String DEFAULT_MODEL = "all-minilm-l6-v2";
+
+  private final Path probeDir;
+  private volatile String embedder = "not_loaded";
+  private volatile String embedderDetail = "loaded on first use (warm_up is off)";
+  private volatile boolean draining;
+
+  /** Health of a server whose writable directory is {@code probeDir} (null: no directory to check). */
+  public Health(Path probeDir) {
+    this.probeDir = probeDir;
+  }
+
+  /** Marks the server as shutting down: not ready from now on. */
+  public void draining() {
+    draining = true;
+  }
+
+  /** Loads the default model in a background thread; readiness reports {@code loading} until it is done. */
+  public void warmUp(EmbedderProvider provider) {
+    Optional<Embedder> e = provider.find(DEFAULT_MODEL);
+    if (e.isEmpty()) {
+      embedder = "absent";
+      embedderDetail = "no embedding module on the class path; semantic collections cannot be used";
+      return;
+    }
+    embedder = "loading";
+    embedderDetail = "loading " + DEFAULT_MODEL;
+    Thread t = new Thread(() -> {
+      try {
+        e.get().embed("warm up");
+        embedder = "ok";
+        embedderDetail = DEFAULT_MODEL + " loaded";
+      } catch (RuntimeException ex) {
+        embedder = "failed";
+        embedderDetail = DEFAULT_MODEL + ": " + ex.getMessage();
+      }
+    }, "deja-embedder-warm-up");
+    t.setDaemon(true);
+    t.start();
+  }
+
+  /** A provider whose embedders report their successes and failures here. */
+  public EmbedderProvider tracked(EmbedderProvider delegate) {
+    return model -> delegate.find(model).map(e -> new Embedder() {
+      @Override
+      public String model() {
+        return e.model();
+      }
+
+      @Override
+      public int dimension() {
+        return e.dimension();
+      }
+
+      @Override
+      public float[] embed(String text) {
+        return observe(() -> e.embed(text));
+      }
+
+      @Override
+      public List<float[]> embedAll(List<String> texts) {
+        return observe(() -> e.embedAll(texts));
+      }
+
+      private <T> T observe(java.util.function.Supplier<T> call) {
+        try {
+          T out = call.get();
+          if (!"ok".equals(embedder)) {
+            embedder = "ok";
+            embedderDetail = e.model() + " answered";
+          }
+          return out;
+        } catch (RuntimeException ex) {
+          embedder = "failed";
+          embedderDetail = e.model() + ": " + ex.getMessage();
+          throw ex;
+        }
+      }
+    });
+  }
+
+  /** Whether the data directory accepts a write (a probe file written and deleted). */
+  private Optional<String> storeProblem() {
+    if (probeDir == null) {
+      return Optional.empty();
+    }
+    Path probe = probeDir.resolve(".health-probe");
+    try {
+      Files.writeString(probe, "ok");
+      Files.deleteIfExists(probe);
+      return Optional.empty();
+    } catch (IOException e) {
+      return Optional.of("cannot write to " + probeDir + ": " + e.getMessage());
+    }
+  }
+
+  /** The report: {@code {"status", "live", "ready", "checks": {"store", "embedder"}}}. */
+  public Map<String, Object> report() {
+    Optional<String> storeProblem = storeProblem();
+    boolean storeOk = storeProblem.isEmpty() && !draining;
+    boolean embedderOk = !"failed".equals(embedder);
+    boolean ready = storeOk && embedderOk;
+    Map<String, Object> store = new LinkedHashMap<>();
+    store.put("status", draining ? "draining" : storeOk ? "ok" : "failed");
+    store.put("detail", draining ? "the server is shutting down" : storeProblem.orElse("data directory writable"));
+    Map<String, Object> emb = new LinkedHashMap<>();
+    emb.put("status", embedder);
+    emb.put("detail", embedderDetail);
+    Map<String, Object> checks = new LinkedHashMap<>();
+    checks.put("store", store);
+    checks.put("embedder", emb);
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("status", ready ? "ok" : "unavailable");
+    out.put("live", true);
+    out.put("ready", ready);
+    out.put("checks", checks);
+    return out;
+  }
+
+  /** Whether the server is ready. */
+  public boolean ready() {
+    return Boolean.TRUE.equals(report().get("ready"));
+  }
+}

@@ -1,0 +1,163 @@
+package dev.deja.server;
+
+import dev.deja.core.embed.Embedder;
+import dev.deja.core.embed.EmbedderProvider;
+import dev.deja.core.engine.Match;
+import dev.deja.core.engine.Verdict;
+import dev.deja.core.engine.WriteResult;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The server's Prometheus metrics (Micrometer), served at {@code /metrics}.
+ *
+ * <table>
+ *   <caption>Metrics</caption>
+ *   <tr><th>name</th><th>labels</th><th>what</th></tr>
+ *   <tr><td>{@code deja_checks_total}</td><td>outcome, surface</td><td>checks (HTTP, MCP), by outcome</td></tr>
+ *   <tr><td>{@code deja_puts_total}</td><td>action, surface</td><td>writes, by action (CREATED, REJECTED, MERGED)</td></tr>
+ *   <tr><td>{@code deja_duplicates_detected_total}</td><td>stage</td><td>checks and writes that found a duplicate, by
+ *   the best match's stage</td></tr>
+ *   <tr><td>{@code deja_check_seconds}, {@code deja_put_seconds}, {@code deja_search_seconds}</td><td></td><td>engine
+ *   latency histograms</td></tr>
+ *   <tr><td>{@code deja_http_requests_seconds}</td><td>method, route, status</td><td>HTTP latency histogram by route
+ *   template</td></tr>
+ *   <tr><td>{@code deja_embedder_seconds}</td><td>model</td><td>embedding latency (cache hits included)</td></tr>
+ *   <tr><td>{@code deja_embedder_errors_total}</td><td>model</td><td>embedding failures</td></tr>
+ *   <tr><td>{@code deja_rate_limited_total}</td><td>action</td><td>requests refused with 429</td></tr>
+ *   <tr><td>{@code deja_mcp_tool_calls_total}</td><td>tool, result</td><td>MCP tool calls (ok, refused, error)</td></tr>
+ * </table>
+ *
+ * <p>Labels never carry tenants, keys, collection names or ids, so the number of series stays bounded. Thread-safe.
+ */
+public final class ServerMetrics {
+  private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+
+  public ServerMetrics() {
+    new JvmMemoryMetrics().bindTo(registry);
+    new JvmThreadMetrics().bindTo(registry);
+  }
+
+  /** The registry, for binding more meters. */
+  public MeterRegistry registry() {
+    return registry;
+  }
+
+  /** The Prometheus text exposition. */
+  public String scrape() {
+    return registry.scrape();
+  }
+
+  private Timer timer(String name, String description, String... tags) {
+    return Timer.builder(name).description(description).publishPercentileHistogram()
+        .minimumExpectedValue(Duration.ofMillis(1)).maximumExpectedValue(Duration.ofSeconds(10))
+        .tags(tags).register(registry);
+  }
+
+  /** Records a check. */
+  public void check(Verdict v, String surface, long nanos) {
+    Counter.builder("deja_checks").description("Checks, by outcome").tags("outcome", v.outcome().name(),
+        "surface", surface).register(registry).increment();
+    timer("deja_check_seconds", "Check latency (engine)").record(Duration.ofNanos(nanos));
+    duplicate(v);
+  }
+
+  /** Records a write. */
+  public void put(WriteResult r, String surface, long nanos) {
+    Counter.builder("deja_puts").description("Writes, by action").tags("action", r.action().name(),
+        "surface", surface).register(registry).increment();
+    timer("deja_put_seconds", "Write latency (engine)").record(Duration.ofNanos(nanos));
+    duplicate(r.verdict());
+  }
+
+  /** Records a search. */
+  public void search(long nanos) {
+    timer("deja_search_seconds", "Search latency (engine)").record(Duration.ofNanos(nanos));
+  }
+
+  private void duplicate(Verdict v) {
+    Optional<Match> best = v.best();
+    best.ifPresent(m -> Counter.builder("deja_duplicates_detected").description("Duplicates detected, by stage")
+        .tags("stage", m.stage()).register(registry).increment());
+  }
+
+  /** Records an HTTP request by its route template. */
+  public void http(String method, String route, int status, long nanos) {
+    timer("deja_http_requests_seconds", "HTTP requests", "method", method, "route", route, "status",
+        Integer.toString(status)).record(Duration.ofNanos(nanos));
+  }
+
+  /** Records a request refused by a rate limit. */
+  public void rateLimited(String action) {
+    Counter.builder("deja_rate_limited").description("Requests refused by a rate limit").tags("action", action)
+        .register(registry).increment();
+  }
+
+  /** Records an MCP tool call. */
+  public void tool(String tool, String result) {
+    Counter.builder("deja_mcp_tool_calls").description("MCP tool calls").tags("tool", tool, "result", result)
+        .register(registry).increment();
+  }
+
+  /** A provider whose embedders record their latency and errors here. */
+  public EmbedderProvider metered(EmbedderProvider delegate) {
+    return model -> delegate.find(model).map(e -> (Embedder) new MeteredEmbedder(e));
+  }
+
+  private final class MeteredEmbedder implements Embedder {
+    private final Embedder delegate;
+    private final Timer latency;
+    private final Counter errors;
+
+    MeteredEmbedder(Embedder delegate) {
+      this.delegate = delegate;
+      this.latency = timer("deja_embedder_seconds", "Embedding latency", "model", delegate.model());
+      this.errors = Counter.builder("deja_embedder_errors").description("Embedding failures")
+          .tags("model", delegate.model()).register(registry);
+    }
+
+    @Override
+    public String model() {
+      return delegate.model();
+    }
+
+    @Override
+    public int dimension() {
+      return delegate.dimension();
+    }
+
+    @Override
+    public float[] embed(String text) {
+      long t0 = System.nanoTime();
+      try {
+        return delegate.embed(text);
+      } catch (RuntimeException e) {
+        errors.increment();
+        throw e;
+      } finally {
+        latency.record(Duration.ofNanos(System.nanoTime() - t0));
+      }
+    }
+
+    @Override
+    public List<float[]> embedAll(List<String> texts) {
+      long t0 = System.nanoTime();
+      try {
+        return delegate.embedAll(texts);
+      } catch (RuntimeException e) {
+        errors.increment();
+        throw e;
+      } finally {
+        latency.record(Duration.ofNanos(System.nanoTime() - t0));
+      }
+    }
+  }
+}

@@ -1,0 +1,97 @@
+package dev.deja.server.mcp;
+
+import dev.deja.core.embed.EmbedderProviders;
+import dev.deja.format.DejaConfig;
+import dev.deja.server.DejaService;
+import dev.deja.server.DuplicateEvents;
+import dev.deja.server.ServerConfig;
+import dev.deja.server.ServerMetrics;
+import dev.deja.server.Tenants;
+import java.nio.file.Path;
+import java.time.Clock;
+import io.modelcontextprotocol.server.McpSyncServer;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * Runs the stdio MCP server until its input ends: the SDK's stdio transport keeps the process alive after stdin
+ * closes, so the input is wrapped to notice the end, and {@link #run} then closes the server and returns (the caller
+ * closes the stores and exits). Not thread-safe: one run per instance.
+ */
+public final class McpStdio {
+  private McpStdio() {}
+
+  /**
+   * Serves one tenant over stdio from a data directory until stdin ends, then closes the stores. Logs go to stderr
+   * (stdout carries the protocol).
+   */
+  public static void serve(ServerConfig config, DejaConfig dejaConfig, String tenant, InputStream in,
+      OutputStream out) throws InterruptedException {
+    Clock clock = Clock.systemUTC();
+    ServerMetrics metrics = new ServerMetrics();
+    try (Tenants tenants = new Tenants(Tenants.lucene(config.dataDir()), dejaConfig,
+        metrics.metered(EmbedderProviders.defaults()), clock)) {
+      DejaService service = new DejaService(config, tenants, metrics, new DuplicateEvents(clock));
+      // Open the tenant's store now, so that a data directory in use fails at start, not at the first call.
+      tenants.catalog(tenant);
+      run(service, DejaTools.defaults(service), tenant, in, out);
+    }
+  }
+
+  /**
+   * {@code McpStdio --data DIR [--tenant T]}: the stdio server without the command line around it (tests start it as a
+   * process; users run {@code deja mcp}).
+   */
+  public static void main(String[] args) throws InterruptedException {
+    Path data = Path.of("deja-data");
+    String tenant = "default";
+    for (int i = 0; i + 1 < args.length; i += 2) {
+      switch (args[i]) {
+        case "--data" -> data = Path.of(args[i + 1]);
+        case "--tenant" -> tenant = args[i + 1];
+        default -> throw new IllegalArgumentException("unknown option " + args[i]);
+      }
+    }
+    serve(ServerConfig.defaults().withDataDir(data), DejaConfig.empty(), tenant, System.in, System.out);
+    System.exit(0);
+  }
+
+  /** Serves until {@code in} ends (EOF or a read error), then closes the MCP server and returns. */
+  public static void run(DejaService service, List<DejaTool> tools, String tenant, InputStream in, OutputStream out)
+      throws InterruptedException {
+    CountDownLatch ended = new CountDownLatch(1);
+    InputStream watched = new FilterInputStream(in) {
+      @Override
+      public int read() throws IOException {
+        return seen(super.read());
+      }
+
+      @Override
+      public int read(byte[] b, int off, int len) throws IOException {
+        try {
+          return seen(super.read(b, off, len));
+        } catch (IOException e) {
+          ended.countDown();
+          throw e;
+        }
+      }
+
+      private int seen(int n) {
+        if (n < 0) {
+          ended.countDown();
+        }
+        return n;
+      }
+    };
+    McpSyncServer server = McpEndpoints.stdio(service, tools, tenant, watched, out);
+    try {
+      ended.await();
+    } finally {
+      server.close();
+    }
+  }
+}
