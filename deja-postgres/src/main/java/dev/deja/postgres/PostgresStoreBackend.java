@@ -39,13 +39,20 @@ public final class PostgresStoreBackend implements StoreBackend {
   private final PostgresSettings settings;
   private final HikariDataSource pool;
   private final Connections connections;
+  private final String namespace;
+  /** Whether closing this backend closes the pool (false for a {@link #namespace} view). */
+  private final boolean ownsPool;
   private final Map<String, PostgresCollectionStore> open = new TreeMap<>();
+  private final Map<String, PostgresStoreBackend> views = new TreeMap<>();
   private boolean closed;
 
-  private PostgresStoreBackend(PostgresSettings settings, HikariDataSource pool) {
+  private PostgresStoreBackend(PostgresSettings settings, HikariDataSource pool, Connections connections,
+      String namespace, boolean ownsPool) {
     this.settings = settings;
     this.pool = pool;
-    this.connections = new Connections(pool);
+    this.connections = connections;
+    this.namespace = namespace;
+    this.ownsPool = ownsPool;
   }
 
   /** Connects to the database of a {@code postgresql://} or JDBC URL (see {@link PostgresSettings}) and migrates it. */
@@ -83,7 +90,7 @@ public final class PostgresStoreBackend implements StoreBackend {
     try {
       checkServer(ds, settings);
       migrate(ds, settings);
-      return new PostgresStoreBackend(settings, ds);
+      return new PostgresStoreBackend(settings, ds, new Connections(ds), "", true);
     } catch (RuntimeException e) {
       ds.close();
       throw e;
@@ -133,6 +140,31 @@ public final class PostgresStoreBackend implements StoreBackend {
     return settings;
   }
 
+  /**
+   * A view of another set of collections in the same database, sharing this backend's connection pool: collections
+   * of different namespaces have independent names (the server gives each tenant its own). The same view for the
+   * same namespace; closing it closes its stores, not the pool; closing this backend closes its views.
+   */
+  public synchronized PostgresStoreBackend namespace(String name) {
+    ensureOpen();
+    validate(name);
+    PostgresStoreBackend v = views.get(name);
+    if (v == null || v.isClosed()) {
+      v = new PostgresStoreBackend(settings, pool, connections, name, false);
+      views.put(name, v);
+    }
+    return v;
+  }
+
+  /** This backend's namespace ({@code ""} for the database's default set of collections). */
+  public String namespace() {
+    return namespace;
+  }
+
+  private synchronized boolean isClosed() {
+    return closed;
+  }
+
   @Override
   public PostgresCollectionStore open(String collection) {
     return open(collection, settings.vectorSearch());
@@ -154,14 +186,17 @@ public final class PostgresStoreBackend implements StoreBackend {
     }
     record Row(int id, String vectorSearch) {}
     Row row = connections.write("opening collection '" + collection + "'", c -> {
-      try (PreparedStatement ins = c.prepareStatement("INSERT INTO deja_collections (name, vector_search) "
-          + "VALUES (?, ?) ON CONFLICT (name) DO NOTHING")) {
-        ins.setString(1, collection);
-        ins.setString(2, vectorSearch);
+      try (PreparedStatement ins = c.prepareStatement("INSERT INTO deja_collections (namespace, name, vector_search) "
+          + "VALUES (?, ?, ?) ON CONFLICT (namespace, name) DO NOTHING")) {
+        ins.setString(1, namespace);
+        ins.setString(2, collection);
+        ins.setString(3, vectorSearch);
         ins.executeUpdate();
       }
-      try (PreparedStatement ps = c.prepareStatement("SELECT id, vector_search FROM deja_collections WHERE name = ?")) {
-        ps.setString(1, collection);
+      try (PreparedStatement ps = c.prepareStatement(
+          "SELECT id, vector_search FROM deja_collections WHERE namespace = ? AND name = ?")) {
+        ps.setString(1, namespace);
+        ps.setString(2, collection);
         try (ResultSet rs = ps.executeQuery()) {
           rs.next();
           return new Row(rs.getInt(1), rs.getString(2));
@@ -190,8 +225,10 @@ public final class PostgresStoreBackend implements StoreBackend {
       s.close();
     }
     return connections.write("dropping collection '" + collection + "'", c -> {
-      try (PreparedStatement ps = c.prepareStatement("DELETE FROM deja_collections WHERE name = ?")) {
-        ps.setString(1, collection);
+      try (PreparedStatement ps = c.prepareStatement(
+          "DELETE FROM deja_collections WHERE namespace = ? AND name = ?")) {
+        ps.setString(1, namespace);
+        ps.setString(2, collection);
         return ps.executeUpdate() > 0;
       }
     });
@@ -202,10 +239,12 @@ public final class PostgresStoreBackend implements StoreBackend {
     ensureOpen();
     return connections.read("listing collections", c -> {
       List<String> out = new ArrayList<>();
-      try (PreparedStatement ps = c.prepareStatement("SELECT name FROM deja_collections");
-          ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          out.add(rs.getString(1));
+      try (PreparedStatement ps = c.prepareStatement("SELECT name FROM deja_collections WHERE namespace = ?")) {
+        ps.setString(1, namespace);
+        try (ResultSet rs = ps.executeQuery()) {
+          while (rs.next()) {
+            out.add(rs.getString(1));
+          }
         }
       }
       out.sort(null); // String order, as the SPI says (not the database's collation)
@@ -232,8 +271,10 @@ public final class PostgresStoreBackend implements StoreBackend {
   public Optional<String> definition(String collection) {
     ensureOpen();
     return connections.read("reading the definition of '" + collection + "'", c -> {
-      try (PreparedStatement ps = c.prepareStatement("SELECT definition FROM deja_collections WHERE name = ?")) {
-        ps.setString(1, collection);
+      try (PreparedStatement ps = c.prepareStatement(
+          "SELECT definition FROM deja_collections WHERE namespace = ? AND name = ?")) {
+        ps.setString(1, namespace);
+        ps.setString(2, collection);
         try (ResultSet rs = ps.executeQuery()) {
           return rs.next() ? Optional.ofNullable(rs.getString(1)) : Optional.<String>empty();
         }
@@ -283,6 +324,7 @@ public final class PostgresStoreBackend implements StoreBackend {
   @Override
   public void close() {
     List<PostgresCollectionStore> stores;
+    List<PostgresStoreBackend> namespaces;
     synchronized (this) {
       if (closed) {
         return;
@@ -290,13 +332,18 @@ public final class PostgresStoreBackend implements StoreBackend {
       closed = true;
       stores = new ArrayList<>(open.values());
       open.clear();
+      namespaces = new ArrayList<>(views.values());
+      views.clear();
     }
     stores.forEach(PostgresCollectionStore::close);
-    pool.close();
+    namespaces.forEach(PostgresStoreBackend::close);
+    if (ownsPool) {
+      pool.close();
+    }
   }
 
   private synchronized void ensureOpen() {
-    if (closed) {
+    if (closed || !ownsPool && pool.isClosed()) {
       throw new StoreException("the PostgreSQL store backend (" + settings.describe() + ") is closed", false);
     }
   }

@@ -6,14 +6,17 @@
 CREATE EXTENSION IF NOT EXISTS vector;
 
 -- One row per collection. Collections share the item tables (no per-collection DDL, so no SQL is ever built from a
--- collection name): every query names its collection by this numeric id.
+-- collection name): every query names its collection by this numeric id. The namespace separates independent sets
+-- of collections in one schema ('' by default; the server uses one per tenant, whose collection names are its own).
 CREATE TABLE deja_collections (
   id            integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-  name          text NOT NULL UNIQUE,
+  namespace     text NOT NULL DEFAULT '',
+  name          text NOT NULL,
   -- 'exact' or 'hnsw': whether this collection's 384-d vectors go into the HNSW graph (fixed at creation).
   vector_search text NOT NULL DEFAULT 'exact',
   definition    text,
-  created_at    timestamptz NOT NULL DEFAULT now()
+  created_at    timestamptz NOT NULL DEFAULT now(),
+  UNIQUE (namespace, name)
 );
 
 -- One row per item. doc is the item as JSON (fields in order, keys, history) without vector components; vectors holds
