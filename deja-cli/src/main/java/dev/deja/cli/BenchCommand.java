@@ -53,6 +53,7 @@ import picocli.CommandLine.Option;
 @Command(name = "bench", mixinStandardHelpOptions = true,
     description = "Measure Deja on this machine (see docs/PERFORMANCE.md).",
     subcommands = {BenchCommand.Store.class, BenchCommand.Glossary.class, BenchEmbedCommand.class,
+        BenchDuplicatesCommand.class,
         BenchHttpCommand.class, BenchFuzzCommand.class})
 final class BenchCommand implements Runnable {
   @CommandLine.Spec

@@ -79,7 +79,7 @@ class EvalPostgresIT {
     }
   }
 
-  private static void dropSchema(String url) {
+  static void dropSchema(String url) {
     dev.deja.postgres.PostgresSettings s = dev.deja.postgres.PostgresSettings.fromUrl(url);
     java.util.Properties p = new java.util.Properties();
     s.user().ifPresent(u -> p.setProperty("user", u));
