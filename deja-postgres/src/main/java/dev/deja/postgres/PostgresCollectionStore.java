@@ -12,7 +12,6 @@ import dev.deja.core.store.CollectionStore;
 import dev.deja.core.store.MemoryCollectionStore;
 import dev.deja.core.store.Page;
 import dev.deja.postgres.internal.Connections;
-import dev.deja.postgres.internal.Failures;
 import dev.deja.postgres.internal.Hashes;
 import dev.deja.postgres.internal.ItemCodec;
 import dev.deja.postgres.internal.Sql;
@@ -555,10 +554,5 @@ public final class PostgresCollectionStore implements CollectionStore, VectorInd
   @Override
   public String toString() {
     return "PostgresCollectionStore[" + collection + " in " + settings.describe() + "]";
-  }
-
-  /** Failures of this class's SQL as project exceptions (for callers in this package). */
-  static RuntimeException failure(String what, SQLException e) {
-    return Failures.of(what, e);
   }
 }

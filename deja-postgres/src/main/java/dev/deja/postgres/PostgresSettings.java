@@ -35,6 +35,8 @@ import java.util.regex.Pattern;
  *   number of rows fetched when that is larger; at most 1000)</td></tr>
  * </table>
  *
+ * <p>Immutable and thread-safe. {@link #toString()} and {@link #describe()} never show the password.
+ *
  * @param jdbcUrl the URL given to the PostgreSQL JDBC driver (without Deja's parameters)
  * @param user the login role, empty when the JDBC URL carries it
  * @param password the password, empty when none or carried by the JDBC URL
