@@ -53,6 +53,7 @@ import picocli.CommandLine.Option;
 @Command(name = "bench", mixinStandardHelpOptions = true,
     description = "Measure Deja on this machine (see docs/PERFORMANCE.md).",
     subcommands = {BenchCommand.Store.class, BenchCommand.Glossary.class, BenchEmbedCommand.class,
+        BenchDuplicatesCommand.class,
         BenchHttpCommand.class, BenchFuzzCommand.class, BenchCommand.StreamFilter.class})
 final class BenchCommand implements Runnable {
   @CommandLine.Spec
@@ -82,8 +83,14 @@ final class BenchCommand implements Runnable {
     static final String VECTOR = "synthetic-384";
     static final int DIMENSION = 384;
 
-    @Option(names = "--backend", defaultValue = "lucene", description = "lucene or memory (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--backend", defaultValue = "lucene",
+        description = "lucene, postgres or memory (default: ${DEFAULT-VALUE}).")
     String backend;
+
+    @Option(names = "--url", paramLabel = "URL",
+        description = "With --backend postgres: the database, postgresql://user:pass@host:port/db[?schema=…] (the "
+            + "collection bench-<workload> in it is dropped and refilled).")
+    String url;
 
     @Option(names = "--items", required = true, paramLabel = "N", description = "How many items to load.")
     long items;
@@ -114,7 +121,9 @@ final class BenchCommand implements Runnable {
     Integer tenants;
 
     @Option(names = "--vector-search", defaultValue = "exact", paramLabel = "MODE",
-        description = "Lucene vector search of the collection: exact, hnsw or hnsw:N (default: ${DEFAULT-VALUE}).")
+        description = "Vector search of the collection (Lucene and PostgreSQL): exact, hnsw or hnsw:N (the graph "
+            + "answers when the filtered set, PostgreSQL: the scope, has more than N vectors; default: "
+            + "${DEFAULT-VALUE}).")
     String vectorSearch;
 
     @Option(names = "--seed", defaultValue = "42", description = "Seed of the synthetic data (default: ${DEFAULT-VALUE}).")
@@ -130,8 +139,12 @@ final class BenchCommand implements Runnable {
       if (!List.of("calendar", "memory").contains(workload)) {
         throw new InvalidInputException("--workload: must be calendar or memory, got '" + workload + "'");
       }
-      if (!List.of("lucene", "memory").contains(backend)) {
-        throw new InvalidInputException("--backend: must be lucene or memory, got '" + backend + "'");
+      if (!List.of("lucene", "memory", "postgres").contains(backend)) {
+        throw new InvalidInputException("--backend: must be lucene, postgres or memory, got '" + backend + "'");
+      }
+      boolean postgres = backend.equals("postgres");
+      if (postgres && (url == null || !dev.deja.postgres.PostgresSettings.isUrl(url))) {
+        throw new InvalidInputException("--backend postgres needs --url postgresql://…");
       }
       if (items < 1 || checks < 1 || puts < 0 || threads < 1) {
         throw new InvalidInputException("--items and --checks must be at least 1, --puts at least 0, --threads at "
@@ -153,7 +166,7 @@ final class BenchCommand implements Runnable {
       common.put("workload", workload);
       common.put("items", items);
       common.put("seed", seed);
-      if (backend.equals("lucene")) {
+      if (!backend.equals("memory")) {
         common.put("vector_search", vs.text());
       }
       String collectionName = "bench-" + workload;
@@ -163,7 +176,9 @@ final class BenchCommand implements Runnable {
         double ingestPerSec;
         StoreBackend b = open(data, vs);
         b.drop(collectionName);
-        CollectionStore store = b instanceof LuceneStoreBackend l ? l.open(collectionName, vs) : b.open(collectionName);
+        CollectionStore store = b instanceof LuceneStoreBackend l ? l.open(collectionName, vs)
+            : b instanceof dev.deja.postgres.PostgresStoreBackend pg ? pg.open(collectionName, vs.graph() ? "hnsw"
+                : "exact") : b.open(collectionName);
         DejaCollection col = collection(spec, store, "x");
         long t0 = System.nanoTime();
         try (Progress p = Progress.of(err, "ingest", items, 10_000)) {
@@ -189,13 +204,29 @@ final class BenchCommand implements Runnable {
           store = b.open(collectionName);
           store.count(Optional.empty());
           common.put("open_ms", round((System.nanoTime() - o0) / 1e6));
+        } else if (b instanceof dev.deja.postgres.PostgresStoreBackend pg) {
+          // Fresh statistics and a visibility map, as autovacuum would leave them after a bulk load.
+          pg.vacuumAnalyze();
+          Map<String, Long> sizes = pg.relationSizes();
+          common.put("index_bytes", sizes.get("total"));
+          common.put("hnsw_bytes", sizes.get("deja_vectors_hnsw_384"));
+          b.close();
+          long o0 = System.nanoTime();
+          b = open(data, vs);
+          store = b.open(collectionName);
+          store.count(Optional.empty());
+          common.put("open_ms", round((System.nanoTime() - o0) / 1e6));
         }
         col = collection(spec, store, "p");
         // 2. Checks: half reworded copies of stored items (duplicates), half new items.
         List<Map<String, Object>> rows = new ArrayList<>();
         rows.add(row(common, "check", measureChecks(col, false), 1));
         if (memory) {
-          rows.add(row(common, "check_vector", measureChecks(col, true), 1));
+          Map<String, Object> cv = row(common, "check_vector", measureChecks(col, true), 1);
+          if (b instanceof dev.deja.postgres.PostgresStoreBackend && vs.graph()) {
+            cv.put("recall_at_10", round(recall(col, collectionName, vs)));
+          }
+          rows.add(cv);
         }
         System.gc();
         Runtime rt = Runtime.getRuntime();
@@ -237,7 +268,12 @@ final class BenchCommand implements Runnable {
     }
 
     private StoreBackend open(Path data, VectorSearch vs) {
-      return backend.equals("lucene") ? LuceneStoreBackend.open(data, vs) : new MemoryStoreBackend();
+      return switch (backend) {
+        case "lucene" -> LuceneStoreBackend.open(data, vs);
+        case "postgres" -> dev.deja.postgres.PostgresStoreBackend.connect(dev.deja.postgres.PostgresSettings
+            .fromUrl(url).withVectorSearch(vs.graph() ? "hnsw" : "exact", vs.graph() ? vs.exactBelow() : 0));
+        default -> new MemoryStoreBackend();
+      };
     }
 
     static void insertBatch(CollectionStore store, List<StoredItem> batch) {
@@ -251,6 +287,8 @@ final class BenchCommand implements Runnable {
     private static void insertAll(CollectionStore store, List<StoredItem> batch) {
       if (store instanceof LuceneCollectionStore l) {
         l.insertAll(batch);
+      } else if (store instanceof dev.deja.postgres.PostgresCollectionStore pg) {
+        pg.insertAll(batch);
       } else {
         batch.forEach(store::insert);
       }
@@ -309,6 +347,38 @@ final class BenchCommand implements Runnable {
         }
       }
       return nanos;
+    }
+
+    /**
+     * Recall@10 of the PostgreSQL store's nearest-neighbour answers under this vector search, against the same
+     * store forced to search exactly (a second backend whose exact bound is unlimited), over 200 probes.
+     */
+    private double recall(DejaCollection col, String collectionName, VectorSearch vs) {
+      VectorIndex approx = (VectorIndex) col.store();
+      try (dev.deja.postgres.PostgresStoreBackend exact = dev.deja.postgres.PostgresStoreBackend.connect(
+          dev.deja.postgres.PostgresSettings.fromUrl(url).withVectorSearch("hnsw", Integer.MAX_VALUE))) {
+        VectorIndex truth = exact.open(collectionName);
+        SplittableRandom r = new SplittableRandom(seed ^ 0xA11);
+        int found = 0;
+        int wanted = 0;
+        for (int i = 0; i < 200; i++) {
+          long index = r.nextLong(items);
+          SyntheticData.Generated g = generated(index, true);
+          ItemPreparer.Prepared p = col.prepare(g.tenant(), g.item());
+          CandidateQuery q = new CandidateQuery(p.keys().scope(), col.spec().excludedStatuses(), Optional.empty(),
+              List.of(), OptionalLong.empty(), false, p.queryKeys(), p.keys().terms(),
+              col.spec().candidates().maxPerLookup());
+          java.util.Set<String> t = new java.util.HashSet<>();
+          truth.nearest(q, VECTOR, g.vector().orElseThrow(), 10).forEach(h -> t.add(h.candidate().id()));
+          wanted += t.size();
+          for (VectorIndex.ScoredCandidate h : approx.nearest(q, VECTOR, g.vector().orElseThrow(), 10)) {
+            if (t.contains(h.candidate().id())) {
+              found++;
+            }
+          }
+        }
+        return wanted == 0 ? 1.0 : (double) found / wanted;
+      }
     }
 
     /** Latencies of puts by concurrent writers, each into random scopes; the elapsed time is the last element. */

@@ -92,10 +92,11 @@ final class EvalCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print exactly one JSON object (stable keys, for tools).")
   boolean json;
 
-  @Option(names = "--store", paramLabel = "DIR",
-      description = "Run through the durable Lucene store in this data directory (a fresh collection per run, named "
-          + "eval-<time>-<n>) instead of the in-memory store; results are identical.")
-  Path store;
+  @Option(names = "--store", paramLabel = "DIR|URL",
+      description = "Run through a durable store instead of the in-memory one; results are identical. A directory: "
+          + "the Lucene store in it (a fresh collection per run, named eval-<time>-<n>, kept). A postgresql:// URL: "
+          + "the PostgreSQL store (the same fresh collections, dropped at the end).")
+  String store;
 
   @CommandLine.Spec
   CommandLine.Model.CommandSpec cmd;
@@ -184,17 +185,27 @@ final class EvalCommand implements Callable<Integer> {
         : SpecReader.read(withOverrides(finalBase, targetName, t), config.preset);
 
     Datasets.Kind kind = Datasets.detect(data);
-    dev.deja.lucene.LuceneStoreBackend backend = store == null ? null : dev.deja.lucene.LuceneStoreBackend.open(store);
+    dev.deja.core.store.StoreBackend backend = store == null ? null
+        : dev.deja.postgres.PostgresSettings.isUrl(store) ? dev.deja.postgres.PostgresStoreBackend.connect(store)
+        : dev.deja.lucene.LuceneStoreBackend.open(Path.of(store));
+    List<String> opened = new ArrayList<>();
     try {
-      return evaluate(kind, backend, specAt, configuredThreshold, targetName, configured);
+      return evaluate(kind, backend, opened, specAt, configuredThreshold, targetName, configured);
     } finally {
       if (backend != null) {
-        backend.close();
+        try {
+          if (backend instanceof dev.deja.postgres.PostgresStoreBackend) {
+            // A shared database: leave nothing behind (a Lucene directory is the caller's own and keeps them).
+            opened.forEach(backend::drop);
+          }
+        } finally {
+          backend.close();
+        }
       }
     }
   }
 
-  private Integer evaluate(Datasets.Kind kind, dev.deja.lucene.LuceneStoreBackend backend,
+  private Integer evaluate(Datasets.Kind kind, dev.deja.core.store.StoreBackend backend, List<String> opened,
       DoubleFunction<CollectionSpec> specAt, OptionalDouble configuredThreshold, Optional<String> targetName,
       CollectionSpec configured) {
     PrintWriter out = cmd.commandLine().getOut();
@@ -207,8 +218,13 @@ final class EvalCommand implements Callable<Integer> {
     } else {
       String run = "eval-" + System.currentTimeMillis() + "-";
       java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
-      ev = new Evaluator(ignored, () -> backend.open(run + n.incrementAndGet()), errors)
-          .embedders(config.embedders());
+      ev = new Evaluator(ignored, () -> {
+        String name = run + n.incrementAndGet();
+        synchronized (opened) {
+          opened.add(name);
+        }
+        return backend.open(name);
+      }, errors).embedders(config.embedders());
     }
     EvalResult r;
     switch (kind) {
