@@ -11,7 +11,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Two real {@code deja serve --store postgresql://…} processes on one PostgreSQL database, 64 concurrent clients
  * putting the same events (reworded) through both: exactly one is created per real-world event, no duplicate is
- * admitted, and a collection created through one instance is served by the other. Needs {@code DEJA_PG_URL}.
+ * admitted, a tenant key created through one instance works on the other, and a collection created through one
+ * instance is served by the other. Needs {@code DEJA_PG_URL}.
  */
 class TwoServersPostgresIT {
   private static final String ADMIN = "two-servers-admin-key-0123456789";
@@ -42,10 +42,8 @@ class TwoServersPostgresIT {
     try {
       Server a = start(url, dir.resolve("a"), servers);
       String key = tenantKey(a.base());
-      // API keys live in each instance's data directory: the second instance starts with a copy of the first's.
-      Files.createDirectories(dir.resolve("b").resolve("server"));
-      Files.copy(dir.resolve("a").resolve("server").resolve("keys.json"),
-          dir.resolve("b").resolve("server").resolve("keys.json"));
+      // Tenant keys live in the shared database: the key created through a works on b, which has its own data
+      // directory and has never seen it.
       Server b = start(url, dir.resolve("b"), servers);
 
       CliRunner.Result r = CliRunner.run("bench", "duplicates", "--url", a.base() + "," + b.base(), "--key", key,

@@ -156,6 +156,15 @@ public final class PostgresStoreBackend implements StoreBackend {
     return v;
   }
 
+  /**
+   * The server's API key table in this database, shared by every namespace and every process using the database
+   * (see {@link PostgresApiKeys}).
+   */
+  public PostgresApiKeys apiKeys() {
+    ensureOpen();
+    return new PostgresApiKeys(connections, settings.describe());
+  }
+
   /** This backend's namespace ({@code ""} for the database's default set of collections). */
   public String namespace() {
     return namespace;

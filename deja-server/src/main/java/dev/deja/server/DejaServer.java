@@ -61,12 +61,6 @@ public final class DejaServer implements AutoCloseable {
   private DejaServer(Builder b) {
     this.config = b.config;
     Path serverDir = b.config.dataDir().resolve("server");
-    KeyStore.Opened opened = KeyStore.open(serverDir, b.config.adminKey(), b.clock);
-    this.keys = opened.keys();
-    this.generatedAdminKey = opened.generatedAdminKey();
-    this.metrics = new ServerMetrics();
-    this.health = new Health(serverDir);
-    EmbedderProvider embedders = health.tracked(metrics.metered(b.embedders));
     Function<String, StoreBackend> backends = b.backends;
     if (backends == null && b.config.store().isPresent()) {
       // One pool for the process; each tenant is a namespace of collections in the shared database.
@@ -76,6 +70,20 @@ public final class DejaServer implements AutoCloseable {
     } else {
       this.shared = Optional.empty();
     }
+    KeyStore.Opened opened;
+    try {
+      // On a shared database the tenant keys are shared too: every instance accepts a key any of them created.
+      opened = KeyStore.open(serverDir, b.config.adminKey(), b.clock,
+          shared.map(pg -> (KeyStore.Records) new SharedKeyRecords(pg.apiKeys())).orElse(null));
+    } catch (RuntimeException e) {
+      shared.ifPresent(dev.deja.postgres.PostgresStoreBackend::close);
+      throw e;
+    }
+    this.keys = opened.keys();
+    this.generatedAdminKey = opened.generatedAdminKey();
+    this.metrics = new ServerMetrics();
+    this.health = new Health(serverDir);
+    EmbedderProvider embedders = health.tracked(metrics.metered(b.embedders));
     if (backends == null) {
       backends = Tenants.lucene(b.config.dataDir());
     }
