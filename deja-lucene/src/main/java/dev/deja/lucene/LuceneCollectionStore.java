@@ -628,9 +628,16 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
         for (StoredItem i : mine) {
           extra.add(new Ranked(q.timeDistance(i), i.id(), -1, i));
         }
-        for (Ranked r : merge(c.hits(), extra, cap)) {
+        List<Ranked> window = merge(c.hits(), extra, cap);
+        for (Ranked r : window) {
           found.putIfAbsent(r.id(), r);
           sources.computeIfAbsent(r.id(), d -> new TreeSet<>()).add("window");
+        }
+        if (window.size() < cap) {
+          // The scan returned every item that passes the filter, and the key and lexical lookups run inside the same
+          // filter: they could only find some of these again, uncapped. Their sources are read from the items
+          // themselves instead of from two more index searches (most of a calendar check's cost).
+          return List.copyOf(completeWindow(s, q, window));
         }
       }
       Set<String> byKey = new HashSet<>();
@@ -678,6 +685,32 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
       }
       return List.copyOf(out);
     });
+  }
+
+  /**
+   * The candidates of a query whose window scan found fewer items than the cap: every one of them, with the sources
+   * the key and lexical lookups would have added (an exact-key source per shared key, {@code lexical} when a term is
+   * shared), in id order.
+   */
+  private List<Candidate> completeWindow(IndexSearcher s, CandidateQuery q, List<Ranked> window) throws IOException {
+    List<Ranked> byId = new ArrayList<>(window);
+    byId.sort(java.util.Comparator.comparing(Ranked::id));
+    List<Candidate> out = new ArrayList<>(byId.size());
+    for (Ranked r : byId) {
+      StoredItem item = r.item() != null ? r.item() : load(s, r.doc());
+      Set<String> src = new TreeSet<>();
+      src.add("window");
+      for (String key : item.keys().keys()) {
+        if (q.keys().contains(key)) {
+          src.add(ItemKeys.sourceOf(key));
+        }
+      }
+      if (!q.terms().isEmpty() && item.keys().terms().stream().anyMatch(q.terms()::contains)) {
+        src.add("lexical");
+      }
+      out.add(new Candidate(item, src));
+    }
+    return out;
   }
 
   /** The lexical lookup in the index: documents sharing the most terms, then by id, at most {@code cap}. */
