@@ -332,6 +332,24 @@ class ChatProxyIT {
   }
 
   @Test
+  void aCallTakesATokenFromTheKeysCheckBucket() throws Exception {
+    server.close();
+    Map<String, Object> settings = new LinkedHashMap<>();
+    settings.put("proxy", proxySettings(upstream.base()));
+    settings.put("rate_limits", Map.of("check_per_second", 0.01, "check_burst", 1));
+    server = TestServer.start(dir, settings);
+    key = server.keyFor("acme");
+    assertThat(chat("whole", false).statusCode()).isEqualTo(200);
+    HttpResponse<String> limited = chat("whole", false);
+    assertThat(limited.statusCode()).isEqualTo(429);
+    assertThat(limited.headers().firstValue("retry-after")).isPresent();
+    JsonNode e = Json.MAPPER.readTree(limited.body()).path("error");
+    assertThat(e.path("code").asText()).isEqualTo("rate_limited");
+    assertThat(e.path("type").asText()).isEqualTo("rate_limit_error");
+    assertThat(upstream.requestHeaders()).hasSize(1);
+  }
+
+  @Test
   void badRequestsAreClear4xxErrorsThatNeverReachTheUpstream() throws Exception {
     Map<String, String> cases = new LinkedHashMap<>();
     cases.put("{\"model\":", "malformed_json");
