@@ -2,6 +2,7 @@ package dev.deja.cli;
 
 import dev.deja.format.DejaConfig;
 import dev.deja.server.DejaServer;
+import dev.deja.server.ProxySettings;
 import dev.deja.server.ServerConfig;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -11,7 +12,8 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code deja serve}: the HTTP API and the MCP tools (streamable HTTP at /mcp) on the embedded Lucene store, or on a
- * shared PostgreSQL database with {@code --store postgresql://…}.
+ * shared PostgreSQL database with {@code --store postgresql://…}; with {@code --upstream URL}, also the chat completions
+ * proxy of {@code deja proxy} at {@code /v1/chat/completions}.
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
     description = "Run the Deja server: the HTTP API (docs/HTTP.md, /openapi.json), the MCP tools at /mcp, "
@@ -22,7 +24,8 @@ import picocli.CommandLine.Option;
         + "docs/CONFIGURATION.md), then these flags.",
         "With no admin key configured, one is generated at the first start and printed once on stderr.", "",
         "Examples:", "  deja serve --port 8080 --data ./deja-data",
-        "  deja serve --port 8081 --store postgresql://deja:deja@127.0.0.1:5432/deja"})
+        "  deja serve --port 8081 --store postgresql://deja:deja@127.0.0.1:5432/deja",
+        "  deja serve --upstream http://localhost:8000/v1   (chat completions proxy at /v1/chat/completions)"})
 final class ServeCommand implements Callable<Integer> {
   @Option(names = "--port", paramLabel = "PORT", description = "TCP port (default: server.port or 8080; 0: any free).")
   Integer port;
@@ -35,6 +38,12 @@ final class ServeCommand implements Callable<Integer> {
       + "database (postgresql://user:pass@host:port/db) instead of the Lucene store in the data directory, so that "
       + "several instances share them (default: server.store, else Lucene).")
   String store;
+
+  @Option(names = "--upstream", paramLabel = "URL", description = "Also serve the chat completions proxy: "
+      + "POST /v1/chat/completions (stream and non-stream) forwarded to this OpenAI-compatible server, e.g. "
+      + "http://localhost:8000/v1, with repeated content removed from the answers; clients send their Deja key in "
+      + "x-api-key (default: server.proxy.upstream, else off).")
+  String upstream;
 
   @Option(names = {"-c", "--config"}, paramLabel = "FILE", description = "A deja.yaml (server settings, presets, "
       + "collections every tenant gets).")
@@ -52,6 +61,9 @@ final class ServeCommand implements Callable<Integer> {
     }
     if (store != null) {
       sc = sc.withStore(store);
+    }
+    if (upstream != null) {
+      sc = sc.withProxyUpstream(ProxySettings.parseUpstream(upstream, "--upstream"));
     }
     DejaServer server = DejaServer.builder(sc).dejaConfig(dc).build().start();
     server.announce(System.err);

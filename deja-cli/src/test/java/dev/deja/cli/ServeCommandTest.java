@@ -10,7 +10,8 @@ class ServeCommandTest {
   void serveAndMcpAreCommands() {
     CliRunner.Result serve = CliRunner.run("serve", "--help");
     assertThat(serve.exit()).isZero();
-    assertThat(serve.out()).contains("--port").contains("--data").contains("--config").contains("SIGTERM");
+    assertThat(serve.out()).contains("--port").contains("--data").contains("--config").contains("SIGTERM")
+        .contains("--upstream");
     CliRunner.Result mcp = CliRunner.run("mcp", "--help");
     assertThat(mcp.exit()).isZero();
     assertThat(mcp.out()).contains("--tenant").contains("stdin");
@@ -23,6 +24,15 @@ class ServeCommandTest {
     CliRunner.Result r = CliRunner.run("mcp", "--tenant", "Not Valid");
     assertThat(r.exit()).isEqualTo(Main.BAD_INPUT);
     assertThat(r.err()).contains("--tenant");
+  }
+
+  @Test
+  void aBadUpstreamIsABadInput() {
+    for (String url : new String[] {"ftp://example.com/v1", "localhost:8000", "http://[bad"}) {
+      CliRunner.Result r = CliRunner.run("serve", "--upstream", url, "--port", "0");
+      assertThat(r.exit()).as(url).isEqualTo(Main.BAD_INPUT);
+      assertThat(r.err()).as(url).contains("--upstream");
+    }
   }
 
   @Test

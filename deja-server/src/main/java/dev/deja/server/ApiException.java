@@ -111,4 +111,24 @@ public final class ApiException extends DejaException {
     e.put("details", details);
     return Map.of("error", e);
   }
+
+  /**
+   * The error body with OpenAI's {@code type} beside Deja's fields ({@code {"error": {"code", "message", "details",
+   * "type"}}}), for the routes an OpenAI client calls (the chat completions proxy): OpenAI's SDKs show
+   * {@code error.message} and {@code error.type}.
+   */
+  public Map<String, Object> openAiBody() {
+    Map<String, Object> e = new LinkedHashMap<>();
+    e.put("code", code);
+    e.put("message", getMessage());
+    e.put("details", details);
+    e.put("type", switch (status) {
+      case 401 -> "authentication_error";
+      case 403 -> "permission_error";
+      case 404 -> "not_found_error";
+      case 429 -> "rate_limit_error";
+      default -> status >= 500 ? "server_error" : "invalid_request_error";
+    });
+    return Map.of("error", e);
+  }
 }

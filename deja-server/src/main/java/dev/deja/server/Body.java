@@ -35,14 +35,19 @@ final class Body {
 
   /** Reads at most {@code max} bytes of a request body (413 beyond). */
   static byte[] read(InputStream in, long contentLength, long max) {
+    return read(in, contentLength, max, "server.max_body_bytes");
+  }
+
+  /** Reads at most {@code max} bytes of a request body (413 beyond, naming the {@code setting} of the limit). */
+  static byte[] read(InputStream in, long contentLength, long max, String setting) {
     if (contentLength > max) {
       throw ApiException.tooLarge("request body: " + contentLength + " bytes; the limit is " + max
-          + " (server.max_body_bytes)", max);
+          + " (" + setting + ")", max);
     }
     try {
       byte[] b = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, max + 1));
       if (b.length > max) {
-        throw ApiException.tooLarge("request body: more than " + max + " bytes (server.max_body_bytes)", max);
+        throw ApiException.tooLarge("request body: more than " + max + " bytes (" + setting + ")", max);
       }
       return b;
     } catch (IOException e) {

@@ -1,5 +1,7 @@
 package dev.deja.server;
 
+import dev.deja.core.InvalidInputException;
+import dev.deja.core.embed.Embedder;
 import dev.deja.core.embed.EmbedderProvider;
 import dev.deja.core.embed.EmbedderProviders;
 import dev.deja.core.store.MemoryStoreBackend;
@@ -9,6 +11,11 @@ import dev.deja.server.mcp.DejaTool;
 import dev.deja.server.mcp.DejaTools;
 import dev.deja.server.mcp.McpAuthFilter;
 import dev.deja.server.mcp.McpEndpoints;
+import dev.deja.stream.StreamDeduplicator;
+import dev.deja.stream.StreamMetrics;
+import dev.deja.stream.StreamOptions;
+import dev.deja.stream.proxy.ChatCompletionsProxy;
+import dev.deja.stream.proxy.ProxyOptions;
 import io.javalin.Javalin;
 import jakarta.servlet.DispatcherType;
 import java.io.PrintStream;
@@ -35,6 +42,10 @@ import org.slf4j.LoggerFactory;
  * }
  * }</pre>
  *
+ * <p>With {@code server.proxy.upstream} set, it also serves the OpenAI-compatible chat completions proxy of deja-stream
+ * at {@code /v1/chat/completions}: repeated content removed from the answers of the upstream, with the filter's options
+ * from the {@code stream:} section of {@code deja.yaml} and its meters on {@code /metrics}.
+ *
  * <p>{@link #close()} shuts down gracefully: new requests get 503, the MCP sessions are closed, in-flight requests
  * finish (up to {@code shutdown_timeout_seconds}), the HTTP server stops, then every store is closed (flushed and
  * unlocked). Thread-safe; {@code close} is idempotent.
@@ -53,6 +64,7 @@ public final class DejaServer implements AutoCloseable {
   private final DejaService service;
   private final HttpApi api;
   private final Optional<McpEndpoints.Http> mcp;
+  private final Optional<ChatCompletionsProxy> proxy;
   private final Javalin app;
   /** The shared PostgreSQL backend whose namespaces are the tenants' backends, when {@code server.store} is set. */
   private final Optional<dev.deja.postgres.PostgresStoreBackend> shared;
@@ -60,6 +72,10 @@ public final class DejaServer implements AutoCloseable {
 
   private DejaServer(Builder b) {
     this.config = b.config;
+    // Read before anything is opened, so that a mistake in the stream: section leaves nothing to close.
+    Optional<StreamOptions> streamOptions = b.config.proxy().upstream().map(u ->
+        StreamOptions.from(b.dejaConfig.section("stream"), b.dejaConfig.source() + ": stream"));
+    streamOptions.flatMap(StreamOptions::semanticModel).ifPresent(m -> semanticEmbedder(b.embedders, m, b));
     Path serverDir = b.config.dataDir().resolve("server");
     Function<String, StoreBackend> backends = b.backends;
     if (backends == null && b.config.store().isPresent()) {
@@ -93,7 +109,8 @@ public final class DejaServer implements AutoCloseable {
     this.service = new DejaService(b.config, tenants, metrics,
         b.events != null ? b.events : new DuplicateEvents(b.clock));
     RateLimiter limiter = RateLimiter.of(b.config, b.clock);
-    this.api = new HttpApi(service, keys, limiter, idempotency, health, inFlight, b.clock);
+    this.proxy = streamOptions.map(o -> chatProxy(b.config.proxy().options().orElseThrow(), o, b, embedders));
+    this.api = new HttpApi(service, keys, limiter, idempotency, health, inFlight, b.clock, proxy);
     List<DejaTool> tools = b.tools != null ? b.tools : DejaTools.defaults(service);
     this.mcp = b.config.mcpEnabled() ? Optional.of(McpEndpoints.http(service, tools, limiter)) : Optional.empty();
     if (b.config.warmUp()) {
@@ -114,6 +131,27 @@ public final class DejaServer implements AutoCloseable {
         h.addFilter(filter, "/mcp", EnumSet.of(DispatcherType.REQUEST));
       }));
     });
+  }
+
+  /**
+   * The chat completions proxy: the filter's options from the {@code stream:} section (as {@code deja proxy} reads
+   * them), its semantic model (when one is set) from the server's embedders, its meters on the server's registry.
+   */
+  private ChatCompletionsProxy chatProxy(ProxyOptions options, StreamOptions o, Builder b,
+      EmbedderProvider embedders) {
+    StreamDeduplicator.Builder dedup = StreamDeduplicator.builder().options(o).clock(b.clock)
+        .metrics(StreamMetrics.on(metrics.registry()));
+    o.semanticModel().ifPresent(m -> dedup.embedder(semanticEmbedder(embedders, m, b)));
+    if (!b.config.proxy().requireKey() && b.config.proxy().apiKey().isPresent()) {
+      LOG.warn("server.proxy.require_key is false and server.proxy.api_key is set: anyone who can reach {}:{} can "
+          + "use the upstream with the server's key", b.config.host(), b.config.port());
+    }
+    return new ChatCompletionsProxy(options, dedup.build());
+  }
+
+  private static Embedder semanticEmbedder(EmbedderProvider embedders, String model, Builder b) {
+    return embedders.find(model).orElseThrow(() -> new InvalidInputException(b.dejaConfig.source()
+        + ": stream.semantic_model: unknown embedding model '" + model + "'"));
   }
 
   /** A builder for a server with these settings. */
@@ -174,6 +212,8 @@ public final class DejaServer implements AutoCloseable {
             + config.dataDir().resolve("server") + "; set DEJA_ADMIN_KEY to use another)");
       }
     });
+    config.proxy().upstream().ifPresent(u -> err.println("deja: chat completions proxy: http://" + config.host() + ":"
+        + port() + "/v1/chat/completions -> " + u + (config.proxy().requireKey() ? "  (Deja key in x-api-key)" : "")));
   }
 
   @Override
@@ -205,6 +245,7 @@ public final class DejaServer implements AutoCloseable {
     try {
       app.stop();
     } finally {
+      proxy.ifPresent(ChatCompletionsProxy::close);
       tenants.close();
       shared.ifPresent(dev.deja.postgres.PostgresStoreBackend::close);
       idempotency.close();

@@ -16,6 +16,7 @@ import dev.deja.core.time.Temporals;
 import dev.deja.format.Catalog;
 import dev.deja.format.Json;
 import dev.deja.format.Views;
+import dev.deja.stream.proxy.ChatCompletionsProxy;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
@@ -51,6 +52,13 @@ import org.slf4j.LoggerFactory;
 final class HttpApi {
   private static final Logger LOG = LoggerFactory.getLogger(HttpApi.class);
   private static final Set<String> SEARCH_PARAMS = Set.of("q", "start", "end", "threshold", "limit");
+  /**
+   * The OpenAI paths served when a proxy upstream is configured: chat completions (deduplicated) and the few others an
+   * OpenAI client pointed at this server also calls (forwarded unchanged). Not a {@code /v1/*} catch-all, which would
+   * send mistyped Deja routes, with their headers, to the upstream, and would capture any later Deja route.
+   */
+  static final List<Route> PROXY_ROUTES = List.of(new Route("POST", "/v1/chat/completions"),
+      new Route("GET", "/v1/models"), new Route("GET", "/v1/models/{model}"), new Route("POST", "/v1/embeddings"));
 
   /** A registered route: method and path template. */
   record Route(String method, String path) {}
@@ -67,10 +75,11 @@ final class HttpApi {
   private final ServerConfig config;
   private final InFlight inFlight;
   private final Clock clock;
+  private final Optional<ChatCompletionsProxy> proxy;
   private final List<Route> routes = new ArrayList<>();
 
   HttpApi(DejaService service, KeyStore keys, RateLimiter limiter, IdempotencyStore idempotency, Health health,
-      InFlight inFlight, Clock clock) {
+      InFlight inFlight, Clock clock, Optional<ChatCompletionsProxy> proxy) {
     this.service = service;
     this.keys = keys;
     this.limiter = limiter;
@@ -80,6 +89,7 @@ final class HttpApi {
     this.config = service.config();
     this.inFlight = inFlight;
     this.clock = clock;
+    this.proxy = proxy;
   }
 
   /** The routes registered so far. */
@@ -100,7 +110,9 @@ final class HttpApi {
         default -> status >= 500 ? "internal" : "invalid_request";
       };
       String message = switch (status) {
-        case 404 -> "no route " + ctx.method() + " " + ctx.path() + "; see /openapi.json";
+        case 404 -> "no route " + ctx.method() + " " + ctx.path() + (proxy.isEmpty() && isProxyPath(ctx.path())
+            ? ": the chat completions proxy is off; start the server with --upstream URL or set server.proxy.upstream"
+                + " (DEJA_SERVER_PROXY_UPSTREAM)" : "; see /openapi.json");
         case 405 -> "method " + ctx.method() + " is not allowed on " + ctx.path() + "; see /openapi.json";
         default -> e.getMessage();
       };
@@ -138,6 +150,19 @@ final class HttpApi {
 
     post(c, "/v1/memories/check-duplicate", this::memoryCheck);
     post(c, "/v1/memories", this::remember);
+
+    if (proxy.isPresent()) {
+      for (Route r : PROXY_ROUTES) {
+        HandlerType method = r.method().equals("GET") ? HandlerType.GET : HandlerType.POST;
+        // Model ids often contain a slash (meta-llama/Llama-3.1-8B): Javalin's <model> matches across segments.
+        add(c, method, r.path().replace("{model}", "<model>"), r.path(), this::proxied);
+      }
+    }
+  }
+
+  /** Whether a request path is one the chat completions proxy would serve. */
+  private static boolean isProxyPath(String path) {
+    return PROXY_ROUTES.stream().anyMatch(r -> path.equals(r.path())) || path.startsWith("/v1/models/");
   }
 
   @FunctionalInterface
@@ -158,8 +183,13 @@ final class HttpApi {
   }
 
   private void add(JavalinConfig c, HandlerType method, String path, Handler h) {
-    routes.add(new Route(method.name(), path));
-    c.routes.addHttpHandler(method, path, ctx -> run(ctx, method.name(), path, h));
+    add(c, method, path, path, h);
+  }
+
+  /** Registers {@code path} (Javalin's syntax), documented and metered as {@code template}. */
+  private void add(JavalinConfig c, HandlerType method, String path, String template, Handler h) {
+    routes.add(new Route(method.name(), template));
+    c.routes.addHttpHandler(method, path, ctx -> run(ctx, method.name(), template, h));
   }
 
   private void run(Context ctx, String method, String path, Handler h) {
@@ -704,6 +734,96 @@ final class HttpApi {
       }
       return new Response(statusOf(r), out);
     });
+  }
+
+  // ---- the chat completions proxy (docs/HTTP.md, "Chat completions proxy")
+
+  /**
+   * Forwards one request through the proxy. Deja's key is checked first (the {@code Authorization} header belongs to
+   * the upstream, so Deja's key comes in {@code x-api-key}, and is not forwarded), the call takes one token of the
+   * key's check bucket (read bucket for a GET), and a chat completions request must be a JSON object with a
+   * {@code messages} array and a boolean {@code stream}, so that a malformed request is a 400 from Deja rather than
+   * whatever the upstream makes of it. These errors carry OpenAI's {@code type} beside Deja's code, message and
+   * details, so that OpenAI clients show them; everything after them (the upstream's answer, its errors, 502, 504) is
+   * the proxy's.
+   */
+  private void proxied(Context ctx) throws IOException {
+    Set<String> withheld = Set.of();
+    byte[] body;
+    try {
+      if (config.proxy().requireKey()) {
+        limit(proxyCaller(ctx), ctx.req().getMethod().equals("GET") ? RateLimiter.Kind.READ
+            : RateLimiter.Kind.CHECK, 1);
+        withheld = Set.of("x-api-key");
+      }
+      body = proxyBody(ctx);
+    } catch (ApiException e) {
+      e.retryAfterSeconds().ifPresent(s -> ctx.header("Retry-After", Long.toString(s)));
+      json(ctx, e.status(), e.openAiBody());
+      return;
+    }
+    try {
+      proxy.orElseThrow().handle(new JavalinProxyExchange(ctx, body, withheld));
+    } catch (IOException e) {
+      LOG.debug("{} {}: the client went away: {}", ctx.method(), ctx.path(), e.toString());
+    } catch (RuntimeException e) {
+      if (!ctx.res().isCommitted()) {
+        throw e;
+      }
+      // The status and part of the body are out: an error body would corrupt the stream, so the response just ends.
+      LOG.error("{} {} failed after the response had started", ctx.method(), ctx.path(), e);
+    }
+  }
+
+  /** The request body of a proxy route, within {@code proxy.max_request_bytes}; a chat request is checked. */
+  private byte[] proxyBody(Context ctx) throws IOException {
+    byte[] bytes;
+    try (InputStream in = ctx.req().getInputStream()) {
+      bytes = Body.read(in, ctx.req().getContentLengthLong(), config.proxy().maxRequestBytes(),
+          "server.proxy.max_request_bytes");
+    }
+    if (ctx.req().getMethod().equals("POST") && ctx.path().equals("/v1/chat/completions")) {
+      Body b = Body.parse(bytes);
+      Object messages = b.all().get("messages");
+      if (!(messages instanceof List)) {
+        throw ApiException.invalid("messages", messages == null ? "is required (an array of messages)"
+            : "must be an array, got " + Body.kind(messages));
+      }
+      Object stream = b.all().get("stream");
+      if (stream != null && !(stream instanceof Boolean)) {
+        throw ApiException.invalid("stream", "must be true or false, got " + Body.kind(stream));
+      }
+      Object model = b.all().get("model");
+      if (model != null && !(model instanceof String)) {
+        throw ApiException.invalid("model", "must be a string, got " + Body.kind(model));
+      }
+    }
+    return bytes;
+  }
+
+  /**
+   * The caller of a proxy route: the tenant key in {@code x-api-key}; or, when the server sends its own key upstream
+   * (the client's {@code Authorization} is then not forwarded), in {@code Authorization: Bearer}.
+   */
+  private KeyStore.Caller proxyCaller(Context ctx) {
+    String key = ctx.header("x-api-key");
+    if ((key == null || key.isBlank()) && config.proxy().apiKey().isPresent()) {
+      String auth = ctx.header("Authorization");
+      if (auth != null && auth.strip().regionMatches(true, 0, "Bearer ", 0, 7)) {
+        key = auth.strip().substring(7);
+      }
+    }
+    if (key == null || key.isBlank()) {
+      throw ApiException.unauthorized(config.proxy().apiKey().isPresent()
+          ? "missing API key: send your Deja key as 'x-api-key: KEY' or 'Authorization: Bearer KEY'"
+          : "missing API key: send your Deja key as 'x-api-key: KEY' (the Authorization header goes to the upstream)");
+    }
+    KeyStore.Caller c = keys.identify(key.strip())
+        .orElseThrow(() -> ApiException.unauthorized("invalid or revoked API key"));
+    if (c.admin()) {
+      throw ApiException.forbidden("the admin key only manages keys; use a tenant key on the proxy routes");
+    }
+    return c;
   }
 
   // ---- parameters

@@ -2,6 +2,7 @@ package dev.deja.server;
 
 import dev.deja.core.InvalidInputException;
 import dev.deja.format.DejaConfig;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -51,6 +52,7 @@ import java.util.Optional;
  * @param mcpEnabled whether the streamable-HTTP MCP endpoint {@code /mcp} is served
  * @param store where tenants' collections live: empty for the embedded Lucene store under {@code dataDir}, or a
  *     {@code postgresql://} URL of the shared PostgreSQL store (several instances on one database)
+ * @param proxy the chat completions proxy ({@code proxy.*}): off unless {@code proxy.upstream} is set
  */
 public record ServerConfig(
     int port,
@@ -76,7 +78,8 @@ public record ServerConfig(
     String calendarCollection,
     String glossaryCollection,
     boolean mcpEnabled,
-    Optional<String> store) {
+    Optional<String> store,
+    ProxySettings proxy) {
 
   /** One configuration key: its path under {@code server:}, environment variable, default and meaning. */
   public record Setting(String key, String env, String type, String defaultValue, String description) {}
@@ -116,7 +119,21 @@ public record ServerConfig(
       s("mcp.enabled", "bool", "true", "serve the MCP tools over streamable HTTP at /mcp"),
       s("store", "string", "(lucene)", "where tenants' collections live: unset for the embedded Lucene store in "
           + "data_dir; a postgresql://user:pass@host:port/db URL for the shared PostgreSQL store, so that several "
-          + "instances on one database create each item once (see 'PostgreSQL store')"));
+          + "instances on one database create each item once (see 'PostgreSQL store')"),
+      s("proxy.upstream", "url", "(none)", "an OpenAI-compatible server (e.g. http://localhost:8000/v1): when set, "
+          + "POST /v1/chat/completions is served by forwarding to it with repeated content removed from the answer, "
+          + "and GET /v1/models, GET /v1/models/{model} and POST /v1/embeddings are forwarded unchanged"),
+      s("proxy.require_key", "bool", "true", "the proxy routes need a Deja tenant key in x-api-key (the "
+          + "Authorization header is the upstream's); false: anyone who can reach the server can use the upstream"),
+      s("proxy.api_key", "string", "(none)", "send this key to the upstream (Authorization: Bearer) instead of the "
+          + "client's Authorization header; clients may then send their Deja key as Authorization: Bearer"),
+      s("proxy.connect_timeout_seconds", "int", "10", "seconds to connect to the upstream (502 after it)"),
+      s("proxy.response_timeout_seconds", "int", "120", "seconds to wait for the upstream's response headers "
+          + "(504 after it)"),
+      s("proxy.idle_timeout_seconds", "int", "60", "seconds an upstream stream may stay silent before it is cut "
+          + "(the held text is sent, then an error event)"),
+      s("proxy.max_request_bytes", "int", "16777216", "largest request body on the proxy routes (413 above); chat "
+          + "requests with images are larger than Deja's own, hence not max_body_bytes"));
 
   private static Setting s(String key, String type, String def, String description) {
     return new Setting(key, envName(key), type, def, description);
@@ -166,6 +183,7 @@ public record ServerConfig(
             + "data_dir), got '" + url.replaceAll("://[^@/]*@", "://***@") + "'");
       }
     });
+    Objects.requireNonNull(proxy, "proxy");
   }
 
   private static void positive(String key, double v) {
@@ -240,14 +258,24 @@ public record ServerConfig(
         values.get("calendar_collection"),
         values.get("glossary_collection"),
         bool(values, "mcp.enabled"),
-        Optional.ofNullable(values.get("store")).filter(v -> !v.isBlank()));
+        Optional.ofNullable(values.get("store")).filter(v -> !v.isBlank()),
+        new ProxySettings(
+            Optional.ofNullable(values.get("proxy.upstream")).filter(u -> !u.isBlank()).map(u ->
+                ProxySettings.parseUpstream(u, "server.proxy.upstream (" + envName("proxy.upstream") + ")")),
+            bool(values, "proxy.require_key"),
+            Optional.ofNullable(values.get("proxy.api_key")),
+            integer(values, "proxy.connect_timeout_seconds"),
+            integer(values, "proxy.response_timeout_seconds"),
+            integer(values, "proxy.idle_timeout_seconds"),
+            integer(values, "proxy.max_request_bytes")));
   }
 
   @SuppressWarnings("unchecked")
   private static void flatten(String prefix, Map<String, Object> tree, Map<String, Object> out) {
     tree.forEach((k, v) -> {
       String key = prefix.isEmpty() ? k : prefix + "." + k;
-      if (v instanceof Map<?, ?> m && (key.equals("rate_limits") || key.equals("idempotency") || key.equals("mcp"))) {
+      if (v instanceof Map<?, ?> m && (key.equals("rate_limits") || key.equals("idempotency") || key.equals("mcp")
+          || key.equals("proxy"))) {
         flatten(key, (Map<String, Object>) m, out);
       } else {
         out.put(key, v);
@@ -287,7 +315,7 @@ public record ServerConfig(
     return new ServerConfig(newPort, host, dataDir, adminKey, maxBodyBytes, maxItemBytes, maxBatchItems,
         rateLimitsEnabled, readPerSecond, readBurst, checkPerSecond, checkBurst, writePerSecond, writeBurst,
         embeddingCost, idempotencyMaxEntries, idempotencyRetentionHours, shutdownTimeoutSeconds, warmUp,
-        memoryCollection, calendarCollection, glossaryCollection, mcpEnabled, store);
+        memoryCollection, calendarCollection, glossaryCollection, mcpEnabled, store, proxy);
   }
 
   /** A copy with another data directory. */
@@ -295,7 +323,15 @@ public record ServerConfig(
     return new ServerConfig(port, host, dir, adminKey, maxBodyBytes, maxItemBytes, maxBatchItems,
         rateLimitsEnabled, readPerSecond, readBurst, checkPerSecond, checkBurst, writePerSecond, writeBurst,
         embeddingCost, idempotencyMaxEntries, idempotencyRetentionHours, shutdownTimeoutSeconds, warmUp,
-        memoryCollection, calendarCollection, glossaryCollection, mcpEnabled, store);
+        memoryCollection, calendarCollection, glossaryCollection, mcpEnabled, store, proxy);
+  }
+
+  /** A copy whose chat completions proxy forwards to this upstream ({@code deja serve --upstream}). */
+  public ServerConfig withProxyUpstream(URI upstream) {
+    return new ServerConfig(port, host, dataDir, adminKey, maxBodyBytes, maxItemBytes, maxBatchItems,
+        rateLimitsEnabled, readPerSecond, readBurst, checkPerSecond, checkBurst, writePerSecond, writeBurst,
+        embeddingCost, idempotencyMaxEntries, idempotencyRetentionHours, shutdownTimeoutSeconds, warmUp,
+        memoryCollection, calendarCollection, glossaryCollection, mcpEnabled, store, proxy.withUpstream(upstream));
   }
 
   /** A copy with this admin key. */
@@ -303,7 +339,7 @@ public record ServerConfig(
     return new ServerConfig(port, host, dataDir, Optional.of(key), maxBodyBytes, maxItemBytes, maxBatchItems,
         rateLimitsEnabled, readPerSecond, readBurst, checkPerSecond, checkBurst, writePerSecond, writeBurst,
         embeddingCost, idempotencyMaxEntries, idempotencyRetentionHours, shutdownTimeoutSeconds, warmUp,
-        memoryCollection, calendarCollection, glossaryCollection, mcpEnabled, store);
+        memoryCollection, calendarCollection, glossaryCollection, mcpEnabled, store, proxy);
   }
 
   /** A copy whose tenants' collections live in the PostgreSQL database of this URL. */
@@ -311,6 +347,6 @@ public record ServerConfig(
     return new ServerConfig(port, host, dataDir, adminKey, maxBodyBytes, maxItemBytes, maxBatchItems,
         rateLimitsEnabled, readPerSecond, readBurst, checkPerSecond, checkBurst, writePerSecond, writeBurst,
         embeddingCost, idempotencyMaxEntries, idempotencyRetentionHours, shutdownTimeoutSeconds, warmUp,
-        memoryCollection, calendarCollection, glossaryCollection, mcpEnabled, Optional.of(url));
+        memoryCollection, calendarCollection, glossaryCollection, mcpEnabled, Optional.of(url), proxy);
   }
 }

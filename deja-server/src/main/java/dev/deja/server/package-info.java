@@ -48,6 +48,17 @@
  * request counted as finished by {@link dev.deja.server.InFlight} has really been answered when graceful shutdown
  * stops Jetty.
  *
+ * <h2>The chat completions proxy</h2>
+ *
+ * <p>With {@code server.proxy.upstream} ({@code deja serve --upstream URL}), {@link dev.deja.server.HttpApi} also routes
+ * {@code POST /v1/chat/completions} (and {@code GET /v1/models}, {@code GET /v1/models/{model}},
+ * {@code POST /v1/embeddings}) to deja-stream's {@code ChatCompletionsProxy} through {@code JavalinProxyExchange}:
+ * Deja's tenant key comes in {@code x-api-key} (the {@code Authorization} header is the upstream's) and is not
+ * forwarded; the call takes a check token; the chat request is checked (a JSON object with a {@code messages} array);
+ * everything after that is the proxy's. Streamed answers are written and flushed event by event to the servlet's
+ * output stream, so a client that goes away makes the next write fail, which closes the upstream request.
+ * {@code ChatProxyIT} runs it against deja-testkit's {@code FakeUpstream}.
+ *
  * <h2>Tenants and isolation</h2>
  *
  * <p>Each tenant has its own catalog of collections over its own store ({@code DATA/tenants/TENANT/}), so names,
@@ -57,6 +68,8 @@
  * <h2>Threads</h2>
  *
  * <p>Jetty's pool serves requests; the engine and the stores are thread-safe; the only other threads are the
- * embedding model's warm-up ({@code deja-embedder-warm-up}) and each open Lucene collection's maintenance thread.
+ * embedding model's warm-up ({@code deja-embedder-warm-up}), each open Lucene collection's maintenance thread and,
+ * with the proxy, its upstream HTTP client ({@code deja-proxy-upstream-N}) and idle-timeout watchdog
+ * ({@code deja-proxy-watchdog-1}).
  */
 package dev.deja.server;

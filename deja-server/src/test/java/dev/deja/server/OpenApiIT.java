@@ -8,16 +8,18 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** /openapi.json documents every route the server registered (and /mcp), with the error shape. */
+/** /openapi.json documents every route the server registered (the proxy's included, and /mcp), with the error shape. */
 class OpenApiIT {
   @Test
   void everyRegisteredRouteIsDocumented(@TempDir Path dir) {
-    try (TestServer s = TestServer.start(dir, Map.of())) {
+    // With the chat completions proxy on, so that its routes are registered too (the upstream is never called).
+    try (TestServer s = TestServer.start(dir, Map.of("proxy", Map.of("upstream", "http://127.0.0.1:9/v1")))) {
       TestServer.Res r = s.send("GET", "/openapi.json", null, null);
       assertThat(r.status()).isEqualTo(200);
       assertThat(r.map()).containsEntry("openapi", "3.1.0");
       Map<String, Object> paths = TestServer.obj(r.map().get("paths"));
-      assertThat(s.server.routes()).hasSizeGreaterThan(15);
+      assertThat(s.server.routes()).hasSizeGreaterThan(15).contains("POST /v1/chat/completions",
+          "GET /v1/models/{model}");
       for (String route : s.server.routes()) {
         String method = route.substring(0, route.indexOf(' ')).toLowerCase(Locale.ROOT);
         String path = route.substring(route.indexOf(' ') + 1);

@@ -31,7 +31,8 @@ class ServerConfigTest {
   @ParameterizedTest
   @CsvSource({"port, DEJA_SERVER_PORT", "rate_limits.enabled, DEJA_SERVER_RATE_LIMITS_ENABLED",
       "rate_limits.check_per_second, DEJA_SERVER_RATE_LIMITS_CHECK_PER_SECOND",
-      "idempotency.retention_hours, DEJA_SERVER_IDEMPOTENCY_RETENTION_HOURS", "mcp.enabled, DEJA_SERVER_MCP_ENABLED"})
+      "idempotency.retention_hours, DEJA_SERVER_IDEMPOTENCY_RETENTION_HOURS", "mcp.enabled, DEJA_SERVER_MCP_ENABLED",
+      "proxy.upstream, DEJA_SERVER_PROXY_UPSTREAM", "proxy.api_key, DEJA_SERVER_PROXY_API_KEY"})
   void environmentVariableNames(String key, String env) {
     assertThat(ServerConfig.envName(key)).isEqualTo(env);
     assertThat(ServerConfig.SETTINGS).anyMatch(s -> s.key().equals(key) && s.env().equals(env));
@@ -62,5 +63,45 @@ class ServerConfigTest {
         .hasMessageContaining("at least 16 characters");
     assertThatThrownBy(() -> ServerConfig.from(yaml(Map.of("port", 70000)), Map.of()))
         .hasMessageContaining("[0, 65535]");
+  }
+
+  @Test
+  void theProxyIsOffUnlessAnUpstreamIsSet() {
+    ServerConfig off = ServerConfig.defaults();
+    assertThat(off.proxy().upstream()).isEmpty();
+    assertThat(off.proxy().options()).isEmpty();
+    assertThat(off.proxy().requireKey()).isTrue();
+
+    ServerConfig fromFile = ServerConfig.from(yaml(Map.of("proxy", Map.of("upstream", "http://localhost:8000/v1",
+        "response_timeout_seconds", 30, "api_key", "sk-upstream"))), Map.of());
+    assertThat(fromFile.proxy().options()).hasValueSatisfying(o -> {
+      assertThat(o.upstream()).hasToString("http://localhost:8000/v1");
+      assertThat(o.responseTimeout()).hasSeconds(30);
+      assertThat(o.idleTimeout()).hasSeconds(60);
+      assertThat(o.apiKey()).contains("sk-upstream");
+      assertThat(o.maxRequestBytes()).isEqualTo(16 << 20);
+    });
+    assertThat(fromFile.proxy().toString()).doesNotContain("sk-upstream");
+    assertThat(fromFile.toString()).doesNotContain("sk-upstream");
+
+    ServerConfig fromEnv = ServerConfig.from(DejaConfig.empty(),
+        Map.of("DEJA_SERVER_PROXY_UPSTREAM", "https://api.example.com/v1", "DEJA_SERVER_PROXY_REQUIRE_KEY", "false"));
+    assertThat(fromEnv.proxy().upstream()).map(Object::toString).hasValue("https://api.example.com/v1");
+    assertThat(fromEnv.proxy().requireKey()).isFalse();
+    assertThat(ServerConfig.defaults().withProxyUpstream(java.net.URI.create("http://127.0.0.1:1")).proxy().upstream())
+        .isPresent();
+  }
+
+  @Test
+  void proxyMistakesNameTheKey() {
+    assertThatThrownBy(() -> ServerConfig.from(DejaConfig.empty(), Map.of("DEJA_SERVER_PROXY_UPSTREAM", "ftp://x")))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("server.proxy.upstream (DEJA_SERVER_PROXY_UPSTREAM): must be an http(s) URL");
+    assertThatThrownBy(() -> ServerConfig.from(yaml(Map.of("proxy", Map.of("upstream", "http://h/v1",
+        "idle_timeout_seconds", 0))), Map.of())).hasMessageContaining("server.proxy.idle_timeout_seconds");
+    assertThatThrownBy(() -> ServerConfig.from(yaml(Map.of("proxy", Map.of("upsteam", "http://h/v1"))), Map.of()))
+        .hasMessageContaining("unknown key(s) [proxy.upsteam]");
+    assertThatThrownBy(() -> ProxySettings.parseUpstream("http://[x", "--upstream"))
+        .hasMessageContaining("--upstream: not a URL");
   }
 }

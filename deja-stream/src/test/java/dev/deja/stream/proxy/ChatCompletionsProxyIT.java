@@ -3,6 +3,7 @@ package dev.deja.stream.proxy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.deja.stream.StreamDeduplicator;
+import dev.deja.testkit.FakeUpstream;
 import java.io.BufferedReader;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -87,7 +88,7 @@ class ChatCompletionsProxyIT {
       }
     }
     assertThat(lastContent).as("the held tail comes before finish_reason").isLessThan(finish);
-    assertThat(upstream.authorizations).containsOnly("Bearer client-key");
+    assertThat(upstream.authorizations()).containsOnly("Bearer client-key");
   }
 
   @Test
@@ -171,7 +172,7 @@ class ChatCompletionsProxyIT {
       }
     }
     r.body().close();
-    assertThat(upstream.clientGone.await(8, TimeUnit.SECONDS)).as("upstream saw the request cancelled").isTrue();
+    assertThat(upstream.awaitClientGone(8, TimeUnit.SECONDS)).as("upstream saw the request cancelled").isTrue();
   }
 
   @Test
@@ -196,7 +197,7 @@ class ChatCompletionsProxyIT {
           .POST(HttpRequest.BodyPublishers.ofString("{\"model\":\"whole\",\"stream\":false}")).build();
       assertThat(client.send(req, HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(200);
     }
-    assertThat(upstream.authorizations).containsExactly("Bearer server-key");
+    assertThat(upstream.authorizations()).containsExactly("Bearer server-key");
     assertThat(Optional.of(o.resolve("/v1/chat/completions")).map(URI::getPath)).hasValue("/v1/chat/completions");
     assertThat(ProxyOptions.of(URI.create("http://h:1")).resolve("/v1/models").toString())
         .isEqualTo("http://h:1/v1/models");
