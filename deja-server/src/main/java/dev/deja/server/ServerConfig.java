@@ -349,4 +349,27 @@ public record ServerConfig(
         embeddingCost, idempotencyMaxEntries, idempotencyRetentionHours, shutdownTimeoutSeconds, warmUp,
         memoryCollection, calendarCollection, glossaryCollection, mcpEnabled, Optional.of(url), proxy);
   }
+  /**
+   * These settings without secrets: the admin key is shown as set or not, and the store URL without its password
+   * (as {@code PostgresSettings.describe()} shows it), so that logging a configuration never leaks either.
+   */
+  @Override
+  public String toString() {
+    String storeText = store.map(u -> {
+      try {
+        return dev.deja.postgres.PostgresSettings.fromUrl(u).describe();
+      } catch (RuntimeException e) {
+        return "(unparsable URL)";
+      }
+    }).orElse("(lucene)");
+    return "ServerConfig[port=" + port + ", host=" + host + ", data_dir=" + dataDir + ", admin_key="
+        + (adminKey.isPresent() ? "(set)" : "(generated)") + ", max_body_bytes=" + maxBodyBytes + ", max_item_bytes="
+        + maxItemBytes + ", max_batch_items=" + maxBatchItems + ", rate_limits=" + rateLimitsEnabled + " (read "
+        + readPerSecond + "/" + readBurst + ", check " + checkPerSecond + "/" + checkBurst + ", write "
+        + writePerSecond + "/" + writeBurst + ", embedding_cost " + embeddingCost + "), idempotency="
+        + idempotencyMaxEntries + "/" + idempotencyRetentionHours + "h, shutdown_timeout_seconds="
+        + shutdownTimeoutSeconds + ", warm_up=" + warmUp + ", collections=" + memoryCollection + "/"
+        + calendarCollection + "/" + glossaryCollection + ", mcp=" + mcpEnabled + ", store=" + storeText + ", proxy="
+        + proxy + "]";
+  }
 }

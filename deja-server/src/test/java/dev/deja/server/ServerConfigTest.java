@@ -28,6 +28,14 @@ class ServerConfigTest {
     assertThat(c.memoryCollection()).isEqualTo("memories");
   }
 
+  @Test
+  void toStringShowsNoSecret() {
+    ServerConfig c = ServerConfig.defaults().withAdminKey("admin-secret-0123456789")
+        .withStore("postgresql://deja:pg-secret-pw@127.0.0.1:5432/deja");
+    assertThat(c.toString()).doesNotContain("admin-secret-0123456789").doesNotContain("pg-secret-pw")
+        .contains("admin_key=(set)").contains("127.0.0.1:5432");
+  }
+
   @ParameterizedTest
   @CsvSource({"port, DEJA_SERVER_PORT", "rate_limits.enabled, DEJA_SERVER_RATE_LIMITS_ENABLED",
       "rate_limits.check_per_second, DEJA_SERVER_RATE_LIMITS_CHECK_PER_SECOND",
