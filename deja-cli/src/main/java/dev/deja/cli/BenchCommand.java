@@ -53,7 +53,8 @@ import picocli.CommandLine.Option;
 @Command(name = "bench", mixinStandardHelpOptions = true,
     description = "Measure Deja on this machine (see docs/PERFORMANCE.md).",
     subcommands = {BenchCommand.Store.class, BenchCommand.Glossary.class, BenchEmbedCommand.class,
-        BenchHttpCommand.class, BenchFuzzCommand.class})
+        BenchDuplicatesCommand.class,
+        BenchHttpCommand.class, BenchFuzzCommand.class, BenchCommand.StreamFilter.class})
 final class BenchCommand implements Runnable {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec cmd;
@@ -82,8 +83,14 @@ final class BenchCommand implements Runnable {
     static final String VECTOR = "synthetic-384";
     static final int DIMENSION = 384;
 
-    @Option(names = "--backend", defaultValue = "lucene", description = "lucene or memory (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--backend", defaultValue = "lucene",
+        description = "lucene, postgres or memory (default: ${DEFAULT-VALUE}).")
     String backend;
+
+    @Option(names = "--url", paramLabel = "URL",
+        description = "With --backend postgres: the database, postgresql://user:pass@host:port/db[?schema=…] (the "
+            + "collection bench-<workload> in it is dropped and refilled).")
+    String url;
 
     @Option(names = "--items", required = true, paramLabel = "N", description = "How many items to load.")
     long items;
@@ -114,7 +121,9 @@ final class BenchCommand implements Runnable {
     Integer tenants;
 
     @Option(names = "--vector-search", defaultValue = "exact", paramLabel = "MODE",
-        description = "Lucene vector search of the collection: exact, hnsw or hnsw:N (default: ${DEFAULT-VALUE}).")
+        description = "Vector search of the collection (Lucene and PostgreSQL): exact, hnsw or hnsw:N (the graph "
+            + "answers when the filtered set, PostgreSQL: the scope, has more than N vectors; default: "
+            + "${DEFAULT-VALUE}).")
     String vectorSearch;
 
     @Option(names = "--seed", defaultValue = "42", description = "Seed of the synthetic data (default: ${DEFAULT-VALUE}).")
@@ -130,8 +139,12 @@ final class BenchCommand implements Runnable {
       if (!List.of("calendar", "memory").contains(workload)) {
         throw new InvalidInputException("--workload: must be calendar or memory, got '" + workload + "'");
       }
-      if (!List.of("lucene", "memory").contains(backend)) {
-        throw new InvalidInputException("--backend: must be lucene or memory, got '" + backend + "'");
+      if (!List.of("lucene", "memory", "postgres").contains(backend)) {
+        throw new InvalidInputException("--backend: must be lucene, postgres or memory, got '" + backend + "'");
+      }
+      boolean postgres = backend.equals("postgres");
+      if (postgres && (url == null || !dev.deja.postgres.PostgresSettings.isUrl(url))) {
+        throw new InvalidInputException("--backend postgres needs --url postgresql://…");
       }
       if (items < 1 || checks < 1 || puts < 0 || threads < 1) {
         throw new InvalidInputException("--items and --checks must be at least 1, --puts at least 0, --threads at "
@@ -153,7 +166,7 @@ final class BenchCommand implements Runnable {
       common.put("workload", workload);
       common.put("items", items);
       common.put("seed", seed);
-      if (backend.equals("lucene")) {
+      if (!backend.equals("memory")) {
         common.put("vector_search", vs.text());
       }
       String collectionName = "bench-" + workload;
@@ -163,7 +176,9 @@ final class BenchCommand implements Runnable {
         double ingestPerSec;
         StoreBackend b = open(data, vs);
         b.drop(collectionName);
-        CollectionStore store = b instanceof LuceneStoreBackend l ? l.open(collectionName, vs) : b.open(collectionName);
+        CollectionStore store = b instanceof LuceneStoreBackend l ? l.open(collectionName, vs)
+            : b instanceof dev.deja.postgres.PostgresStoreBackend pg ? pg.open(collectionName, vs.graph() ? "hnsw"
+                : "exact") : b.open(collectionName);
         DejaCollection col = collection(spec, store, "x");
         long t0 = System.nanoTime();
         try (Progress p = Progress.of(err, "ingest", items, 10_000)) {
@@ -189,13 +204,29 @@ final class BenchCommand implements Runnable {
           store = b.open(collectionName);
           store.count(Optional.empty());
           common.put("open_ms", round((System.nanoTime() - o0) / 1e6));
+        } else if (b instanceof dev.deja.postgres.PostgresStoreBackend pg) {
+          // Fresh statistics and a visibility map, as autovacuum would leave them after a bulk load.
+          pg.vacuumAnalyze();
+          Map<String, Long> sizes = pg.relationSizes();
+          common.put("index_bytes", sizes.get("total"));
+          common.put("hnsw_bytes", sizes.get("deja_vectors_hnsw_384"));
+          b.close();
+          long o0 = System.nanoTime();
+          b = open(data, vs);
+          store = b.open(collectionName);
+          store.count(Optional.empty());
+          common.put("open_ms", round((System.nanoTime() - o0) / 1e6));
         }
         col = collection(spec, store, "p");
         // 2. Checks: half reworded copies of stored items (duplicates), half new items.
         List<Map<String, Object>> rows = new ArrayList<>();
         rows.add(row(common, "check", measureChecks(col, false), 1));
         if (memory) {
-          rows.add(row(common, "check_vector", measureChecks(col, true), 1));
+          Map<String, Object> cv = row(common, "check_vector", measureChecks(col, true), 1);
+          if (b instanceof dev.deja.postgres.PostgresStoreBackend && vs.graph()) {
+            cv.put("recall_at_10", round(recall(col, collectionName, vs)));
+          }
+          rows.add(cv);
         }
         System.gc();
         Runtime rt = Runtime.getRuntime();
@@ -231,13 +262,18 @@ final class BenchCommand implements Runnable {
         stages.put("fuzzy", Map.of("enabled", true));
       } else {
         stages.put("fuzzy", Map.of("type", "fuzzy", "field", "text", "measure", "sequence",
-            "similarity_threshold", 0.95));
+            "similarity_threshold", 0.95, "lexical", "words"));
       }
       return Presets.spec(workload, Map.of("stages", stages));
     }
 
     private StoreBackend open(Path data, VectorSearch vs) {
-      return backend.equals("lucene") ? LuceneStoreBackend.open(data, vs) : new MemoryStoreBackend();
+      return switch (backend) {
+        case "lucene" -> LuceneStoreBackend.open(data, vs);
+        case "postgres" -> dev.deja.postgres.PostgresStoreBackend.connect(dev.deja.postgres.PostgresSettings
+            .fromUrl(url).withVectorSearch(vs.graph() ? "hnsw" : "exact", vs.graph() ? vs.exactBelow() : 0));
+        default -> new MemoryStoreBackend();
+      };
     }
 
     static void insertBatch(CollectionStore store, List<StoredItem> batch) {
@@ -251,6 +287,8 @@ final class BenchCommand implements Runnable {
     private static void insertAll(CollectionStore store, List<StoredItem> batch) {
       if (store instanceof LuceneCollectionStore l) {
         l.insertAll(batch);
+      } else if (store instanceof dev.deja.postgres.PostgresCollectionStore pg) {
+        pg.insertAll(batch);
       } else {
         batch.forEach(store::insert);
       }
@@ -309,6 +347,38 @@ final class BenchCommand implements Runnable {
         }
       }
       return nanos;
+    }
+
+    /**
+     * Recall@10 of the PostgreSQL store's nearest-neighbour answers under this vector search, against the same
+     * store forced to search exactly (a second backend whose exact bound is unlimited), over 200 probes.
+     */
+    private double recall(DejaCollection col, String collectionName, VectorSearch vs) {
+      VectorIndex approx = (VectorIndex) col.store();
+      try (dev.deja.postgres.PostgresStoreBackend exact = dev.deja.postgres.PostgresStoreBackend.connect(
+          dev.deja.postgres.PostgresSettings.fromUrl(url).withVectorSearch("hnsw", Integer.MAX_VALUE))) {
+        VectorIndex truth = exact.open(collectionName);
+        SplittableRandom r = new SplittableRandom(seed ^ 0xA11);
+        int found = 0;
+        int wanted = 0;
+        for (int i = 0; i < 200; i++) {
+          long index = r.nextLong(items);
+          SyntheticData.Generated g = generated(index, true);
+          ItemPreparer.Prepared p = col.prepare(g.tenant(), g.item());
+          CandidateQuery q = new CandidateQuery(p.keys().scope(), col.spec().excludedStatuses(), Optional.empty(),
+              List.of(), OptionalLong.empty(), false, p.queryKeys(), p.keys().terms(),
+              col.spec().candidates().maxPerLookup());
+          java.util.Set<String> t = new java.util.HashSet<>();
+          truth.nearest(q, VECTOR, g.vector().orElseThrow(), 10).forEach(h -> t.add(h.candidate().id()));
+          wanted += t.size();
+          for (VectorIndex.ScoredCandidate h : approx.nearest(q, VECTOR, g.vector().orElseThrow(), 10)) {
+            if (t.contains(h.candidate().id())) {
+              found++;
+            }
+          }
+        }
+        return wanted == 0 ? 1.0 : (double) found / wanted;
+      }
     }
 
     /** Latencies of puts by concurrent writers, each into random scopes; the elapsed time is the last element. */
@@ -515,6 +585,108 @@ final class BenchCommand implements Runnable {
         if (data != null) {
           Store.deleteTree(data);
         }
+      }
+      out.flush();
+      return Main.OK;
+    }
+  }
+
+  /**
+   * {@code deja bench stream}: time per chunk of the streaming filter on seeded synthetic answers (templated
+   * sentences, lists, code, repeats) cut into 1–12 character chunks, against the design's bound of 50 ms per chunk.
+   *
+   * <p>With {@code --json}: one JSON object with keys {@code bench} ({@code stream}), {@code answers}, {@code units},
+   * {@code chunks}, {@code seed}, {@code micros_per_chunk_mean}, {@code micros_per_chunk_p50},
+   * {@code micros_per_chunk_p99}, {@code micros_per_chunk_max}, {@code chunks_per_s}, {@code removed_units}.
+   */
+  @Command(name = "stream", mixinStandardHelpOptions = true,
+      description = "Time the streaming filter per chunk on seeded synthetic answers (wall time after a warm-up).",
+      footer = {"", "Examples:", "  deja bench stream", "  deja bench stream --answers 500 --units 80 --json"})
+  static final class StreamFilter implements Callable<Integer> {
+    @Option(names = "--answers", defaultValue = "200", description = "Answers to filter (default: ${DEFAULT-VALUE}).")
+    int answers;
+
+    @Option(names = "--units", defaultValue = "40",
+        description = "Sentences and list lines per answer (default: ${DEFAULT-VALUE}).")
+    int units;
+
+    @Option(names = "--warmup-ms", defaultValue = "3000", description = "Warm-up time (default: ${DEFAULT-VALUE}).")
+    long warmupMillis;
+
+    @Option(names = "--seed", defaultValue = "42", description = "Seed of the synthetic answers (default: "
+        + "${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "A filter option (repeatable).")
+    List<String> settings = new ArrayList<>();
+
+    @Option(names = "--json", description = "Print one JSON object.")
+    boolean json;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec cmd;
+
+    @Override
+    public Integer call() {
+      if (answers < 1 || units < 1 || warmupMillis < 0) {
+        throw new InvalidInputException("--answers and --units must be at least 1, --warmup-ms not negative");
+      }
+      dev.deja.stream.StreamDeduplicator dedup = StreamSettings.deduplicator(
+          StreamSettings.options(null, settings, null), dev.deja.stream.StreamMetrics.none());
+      java.util.Random r = new java.util.Random(seed);
+      List<List<String>> inputs = new ArrayList<>();
+      for (int i = 0; i < answers; i++) {
+        inputs.add(dev.deja.stream.eval.SyntheticAnswers.chunks(r,
+            dev.deja.stream.eval.SyntheticAnswers.answer(r, units), 12));
+      }
+      long warmEnd = System.nanoTime() + warmupMillis * 1_000_000L;
+      int w = 0;
+      while (System.nanoTime() < warmEnd) {
+        dedup.dedupe(inputs.get(w++ % inputs.size()));
+      }
+      List<Long> times = new ArrayList<>();
+      long removed = 0;
+      long unitCount = 0;
+      long start = System.nanoTime();
+      for (List<String> chunks : inputs) {
+        dev.deja.stream.ResponseFilter f = dedup.open("bench");
+        for (int i = 0; i < chunks.size(); i++) {
+          long t0 = System.nanoTime();
+          f.accept(chunks.get(i));
+          if (i == chunks.size() - 1) {
+            f.finish();
+          }
+          times.add(System.nanoTime() - t0);
+        }
+        for (dev.deja.stream.ResponseFilter.Decision d : f.decisions()) {
+          unitCount++;
+          removed += d.kept() ? 0 : 1;
+        }
+      }
+      double seconds = (System.nanoTime() - start) / 1e9;
+      LatencyStats s = LatencyStats.ofNanos(times.stream().mapToLong(Long::longValue).toArray());
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("bench", "stream");
+      m.put("answers", answers);
+      m.put("units", unitCount);
+      m.put("chunks", times.size());
+      m.put("seed", seed);
+      m.put("micros_per_chunk_mean", dev.deja.format.Views.round(s.meanMicros()));
+      m.put("micros_per_chunk_p50", dev.deja.format.Views.round(s.p50Micros()));
+      m.put("micros_per_chunk_p99", dev.deja.format.Views.round(s.p99Micros()));
+      m.put("micros_per_chunk_max", dev.deja.format.Views.round(s.maxMicros()));
+      m.put("chunks_per_s", Math.round(times.size() / seconds));
+      m.put("removed_units", removed);
+      PrintWriter out = cmd.commandLine().getOut();
+      if (json) {
+        out.println(Json.write(m));
+      } else {
+        out.printf(Locale.ROOT, "deja bench stream — %d answers, %d units, %d chunks (seed %d)%n", answers,
+            unitCount, times.size(), seed);
+        out.printf(Locale.ROOT, "per chunk: mean %.1f µs, p50 %.1f µs, p99 %.1f µs, max %.1f µs (design bound: 50 ms)"
+            + "%n", s.meanMicros(), s.p50Micros(), s.p99Micros(), s.maxMicros());
+        out.printf(Locale.ROOT, "%d chunks/s; %d repeated units removed%n", Math.round(times.size() / seconds),
+            removed);
       }
       out.flush();
       return Main.OK;

@@ -11,8 +11,9 @@ import picocli.CommandLine.Option;
 
 /** The options shared by commands that use a preset: which one, a config file, and one-off settings. */
 final class ConfigOptions {
-  @Option(names = {"-p", "--preset"}, required = true, paramLabel = "PRESET",
-      description = "The preset: calendar, memory, glossary or text.")
+  // Not required by picocli: 'deja eval' on a streams file needs no preset; config() asks for it otherwise.
+  @Option(names = {"-p", "--preset"}, paramLabel = "PRESET",
+      description = "The preset: calendar, memory, glossary or text (required except for streams files).")
   String preset;
 
   @Option(names = {"-c", "--config"}, paramLabel = "FILE",
@@ -25,6 +26,14 @@ final class ConfigOptions {
   List<String> settings = new ArrayList<>();
 
   DejaConfig config() {
+    if (preset == null) {
+      throw new dev.deja.core.InvalidInputException("--preset: required (calendar, memory, glossary or text)");
+    }
+    return file();
+  }
+
+  /** The configuration file's content, or none; needs no preset. */
+  DejaConfig file() {
     return config == null ? DejaConfig.empty() : DejaConfig.load(config);
   }
 

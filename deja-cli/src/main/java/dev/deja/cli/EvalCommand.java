@@ -34,11 +34,15 @@ import picocli.CommandLine.Option;
 /** {@code deja eval}: precision, recall, F1 and latency of a preset on labelled data. */
 @Command(name = "eval", mixinStandardHelpOptions = true,
     description = "Evaluate a preset on labelled data (pairs or scenario JSON Lines, auto-detected): precision, "
-        + "recall, F1, accuracy, the best threshold from a sweep, and latency per check.",
+        + "recall, F1, accuracy, the best threshold from a sweep, and latency per check. On a streams file, evaluate "
+        + "the streaming filter: drop units removed, keep units preserved, µs per chunk (options: --set KEY=VALUE "
+        + "with the stream: keys of docs/STREAMING.md, --config's stream: section, --model for the semantic layer).",
     footer = {"", "Examples:",
         "  deja eval --preset calendar --data datasets/dev/calendar/pairs.jsonl --sweep",
         "  deja eval --preset calendar --data pairs.jsonl --measure jaro_winkler --threshold 0.8 --json",
-        "  deja eval --preset text --data mrpc_test/pairs.jsonl --ignore-field source_id"})
+        "  deja eval --preset text --data mrpc_test/pairs.jsonl --ignore-field source_id",
+        "  deja eval --data datasets/dev/streams/streams.jsonl --json",
+        "  deja eval --data streams.jsonl --set paraphrase_threshold=0.5 --set similarity_threshold=0.9"})
 final class EvalCommand implements Callable<Integer> {
   @Mixin
   ConfigOptions config;
@@ -88,16 +92,34 @@ final class EvalCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print exactly one JSON object (stable keys, for tools).")
   boolean json;
 
-  @Option(names = "--store", paramLabel = "DIR",
-      description = "Run through the durable Lucene store in this data directory (a fresh collection per run, named "
-          + "eval-<time>-<n>) instead of the in-memory store; results are identical.")
-  Path store;
+  @Option(names = "--store", paramLabel = "DIR|URL",
+      description = "Run through a durable store instead of the in-memory one; results are identical. A directory: "
+          + "the Lucene store in it (a fresh collection per run, named eval-<time>-<n>, kept). A postgresql:// URL: "
+          + "the PostgreSQL store (the same fresh collections, dropped at the end).")
+  String store;
 
   @CommandLine.Spec
   CommandLine.Model.CommandSpec cmd;
 
+  @Option(names = "--warmup-ms", paramLabel = "MS", defaultValue = "5000",
+      description = "Streams files: run all streams for this long before timing (default: ${DEFAULT-VALUE}).")
+  long warmupMillis;
+
+  @Option(names = "--rounds", paramLabel = "N", defaultValue = "30",
+      description = "Streams files: timed passes over all streams (default: ${DEFAULT-VALUE}).")
+  int rounds;
+
   @Override
   public Integer call() {
+    if (Datasets.detect(data) == Datasets.Kind.STREAMS) {
+      // The streaming filter: --config's 'stream:' section and --set key=value options, --model adds the semantic
+      // layer; no preset.
+      if (warmupMillis < 0 || rounds < 1) {
+        throw new InvalidInputException("--warmup-ms must not be negative and --rounds must be at least 1");
+      }
+      return StreamsEval.run(cmd.commandLine().getOut(), data, config.config, config.settings, model, json,
+          json ? 0 : maxErrors, warmupMillis, rounds);
+    }
     if (threshold != null && (threshold.isNaN() || threshold < 0 || threshold > 1)) {
       throw new InvalidInputException("--threshold: must be a number in [0, 1], got " + threshold);
     }
@@ -163,17 +185,27 @@ final class EvalCommand implements Callable<Integer> {
         : SpecReader.read(withOverrides(finalBase, targetName, t), config.preset);
 
     Datasets.Kind kind = Datasets.detect(data);
-    dev.deja.lucene.LuceneStoreBackend backend = store == null ? null : dev.deja.lucene.LuceneStoreBackend.open(store);
+    dev.deja.core.store.StoreBackend backend = store == null ? null
+        : dev.deja.postgres.PostgresSettings.isUrl(store) ? dev.deja.postgres.PostgresStoreBackend.connect(store)
+        : dev.deja.lucene.LuceneStoreBackend.open(Path.of(store));
+    List<String> opened = new ArrayList<>();
     try {
-      return evaluate(kind, backend, specAt, configuredThreshold, targetName, configured);
+      return evaluate(kind, backend, opened, specAt, configuredThreshold, targetName, configured);
     } finally {
       if (backend != null) {
-        backend.close();
+        try {
+          if (backend instanceof dev.deja.postgres.PostgresStoreBackend) {
+            // A shared database: leave nothing behind (a Lucene directory is the caller's own and keeps them).
+            opened.forEach(backend::drop);
+          }
+        } finally {
+          backend.close();
+        }
       }
     }
   }
 
-  private Integer evaluate(Datasets.Kind kind, dev.deja.lucene.LuceneStoreBackend backend,
+  private Integer evaluate(Datasets.Kind kind, dev.deja.core.store.StoreBackend backend, List<String> opened,
       DoubleFunction<CollectionSpec> specAt, OptionalDouble configuredThreshold, Optional<String> targetName,
       CollectionSpec configured) {
     PrintWriter out = cmd.commandLine().getOut();
@@ -186,8 +218,13 @@ final class EvalCommand implements Callable<Integer> {
     } else {
       String run = "eval-" + System.currentTimeMillis() + "-";
       java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
-      ev = new Evaluator(ignored, () -> backend.open(run + n.incrementAndGet()), errors)
-          .embedders(config.embedders());
+      ev = new Evaluator(ignored, () -> {
+        String name = run + n.incrementAndGet();
+        synchronized (opened) {
+          opened.add(name);
+        }
+        return backend.open(name);
+      }, errors).embedders(config.embedders());
     }
     EvalResult r;
     switch (kind) {

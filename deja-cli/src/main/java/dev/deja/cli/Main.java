@@ -26,6 +26,7 @@ import picocli.CommandLine.Command;
         TrainCommand.class,
         DedupeCommand.class,
         BenchCommand.class,
+        ProxyCommand.class,
         PresetsCommand.class,
         CommandLine.HelpCommand.class
     },

@@ -9,15 +9,20 @@ import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code deja serve}: the HTTP API and the MCP tools (streamable HTTP at /mcp) on the embedded Lucene store. */
+/**
+ * {@code deja serve}: the HTTP API and the MCP tools (streamable HTTP at /mcp) on the embedded Lucene store, or on a
+ * shared PostgreSQL database with {@code --store postgresql://…}.
+ */
 @Command(name = "serve", mixinStandardHelpOptions = true,
     description = "Run the Deja server: the HTTP API (docs/HTTP.md, /openapi.json), the MCP tools at /mcp, "
-        + "/metrics and /health, on one Lucene store per tenant in the data directory. Stops gracefully on "
+        + "/metrics and /health, on one Lucene store per tenant in the data directory (or, with --store, on a "
+        + "PostgreSQL database shared by several instances). Stops gracefully on "
         + "SIGTERM/SIGINT (in-flight requests finish, stores are closed).",
     footer = {"", "Settings: deja.yaml 'server:' section, environment (DEJA_SERVER_PORT, DEJA_ADMIN_KEY, ...; see "
         + "docs/CONFIGURATION.md), then these flags.",
         "With no admin key configured, one is generated at the first start and printed once on stderr.", "",
-        "Example:", "  deja serve --port 8080 --data ./deja-data"})
+        "Examples:", "  deja serve --port 8080 --data ./deja-data",
+        "  deja serve --port 8081 --store postgresql://deja:deja@127.0.0.1:5432/deja"})
 final class ServeCommand implements Callable<Integer> {
   @Option(names = "--port", paramLabel = "PORT", description = "TCP port (default: server.port or 8080; 0: any free).")
   Integer port;
@@ -25,6 +30,11 @@ final class ServeCommand implements Callable<Integer> {
   @Option(names = "--data", paramLabel = "DIR", description = "Data directory (default: server.data_dir or "
       + "./deja-data).")
   Path data;
+
+  @Option(names = "--store", paramLabel = "URL", description = "Keep tenants' collections in this PostgreSQL "
+      + "database (postgresql://user:pass@host:port/db) instead of the Lucene store in the data directory, so that "
+      + "several instances share them (default: server.store, else Lucene).")
+  String store;
 
   @Option(names = {"-c", "--config"}, paramLabel = "FILE", description = "A deja.yaml (server settings, presets, "
       + "collections every tenant gets).")
@@ -39,6 +49,9 @@ final class ServeCommand implements Callable<Integer> {
     }
     if (data != null) {
       sc = sc.withDataDir(data);
+    }
+    if (store != null) {
+      sc = sc.withStore(store);
     }
     DejaServer server = DejaServer.builder(sc).dejaConfig(dc).build().start();
     server.announce(System.err);

@@ -68,7 +68,7 @@ public final class Catalog implements AutoCloseable {
       throw new InvalidInputException("name: '" + name + "' is not a valid collection name (lower-case letters, "
           + "digits, '-' and '_', starting with a letter or digit, at most 64)");
     }
-    if (open.containsKey(name)) {
+    if (find(name).isPresent()) {
       throw new CollectionExistsException(name);
     }
     Map<String, Object> resolved = resolve(definition);
@@ -83,13 +83,23 @@ public final class Catalog implements AutoCloseable {
     return c;
   }
 
-  /** The collection with this name. */
+  /**
+   * The collection with this name. One this catalog has not seen is looked up in the backend: another process sharing
+   * it (several servers on one PostgreSQL store) may have created it since this catalog was opened.
+   */
   public Optional<DejaCollection> find(String name) {
-    return Optional.ofNullable(open.get(name));
+    DejaCollection c = open.get(name);
+    if (c != null || !isValidName(name)) {
+      return Optional.ofNullable(c);
+    }
+    return backend.definition(name).map(def -> open.computeIfAbsent(name, n -> build(n, resolvedOf(n, def))));
   }
 
-  /** The collection names, sorted. */
+  /** The collection names, sorted (including those another process sharing the backend created). */
   public List<String> names() {
+    for (String name : backend.collections()) {
+      find(name);
+    }
     List<String> n = new ArrayList<>(open.keySet());
     n.sort(null);
     return n;

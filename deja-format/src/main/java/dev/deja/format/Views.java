@@ -38,13 +38,17 @@ public final class Views {
     return m;
   }
 
-  /** {@code {"id", "score", "level", "stage", "item", "explanation"}}. */
+  /**
+   * {@code {"id", "score", "level", "stage", "reason", "item", "explanation"}}; the reason is the deciding stage's
+   * sentence ("Exact match: term + context", "Fuzzy match: 'a' ≈ 'b'").
+   */
   public static Map<String, Object> match(Match match, boolean withExplanation) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("id", match.id());
     m.put("score", round(match.score()));
     m.put("level", match.level().name());
     m.put("stage", match.stage());
+    m.put("reason", match.explanation().message());
     m.put("item", match.item().item().fields());
     if (withExplanation) {
       m.put("explanation", explanation(match.explanation()));

@@ -54,6 +54,8 @@ public final class DejaServer implements AutoCloseable {
   private final HttpApi api;
   private final Optional<McpEndpoints.Http> mcp;
   private final Javalin app;
+  /** The shared PostgreSQL backend whose namespaces are the tenants' backends, when {@code server.store} is set. */
+  private final Optional<dev.deja.postgres.PostgresStoreBackend> shared;
   private volatile boolean closed;
 
   private DejaServer(Builder b) {
@@ -65,7 +67,18 @@ public final class DejaServer implements AutoCloseable {
     this.metrics = new ServerMetrics();
     this.health = new Health(serverDir);
     EmbedderProvider embedders = health.tracked(metrics.metered(b.embedders));
-    Function<String, StoreBackend> backends = b.backends != null ? b.backends : Tenants.lucene(b.config.dataDir());
+    Function<String, StoreBackend> backends = b.backends;
+    if (backends == null && b.config.store().isPresent()) {
+      // One pool for the process; each tenant is a namespace of collections in the shared database.
+      dev.deja.postgres.PostgresStoreBackend pg = dev.deja.postgres.PostgresStoreBackend.connect(b.config.store().get());
+      this.shared = Optional.of(pg);
+      backends = pg::namespace;
+    } else {
+      this.shared = Optional.empty();
+    }
+    if (backends == null) {
+      backends = Tenants.lucene(b.config.dataDir());
+    }
     this.tenants = new Tenants(backends, b.dejaConfig, embedders, b.clock);
     this.idempotency = new IdempotencyStore(serverDir, b.config.idempotencyMaxEntries(),
         Duration.ofMillis((long) (b.config.idempotencyRetentionHours() * 3_600_000)), b.clock);
@@ -103,7 +116,8 @@ public final class DejaServer implements AutoCloseable {
   /** Starts listening; returns this. */
   public DejaServer start() {
     app.start();
-    LOG.info("Deja server listening on http://{}:{} (data: {})", config.host(), port(), config.dataDir());
+    LOG.info("Deja server listening on http://{}:{} (data: {}; store: {})", config.host(), port(), config.dataDir(),
+        shared.map(pg -> "PostgreSQL " + pg.settings().describe()).orElse("Lucene"));
     return this;
   }
 
@@ -184,6 +198,7 @@ public final class DejaServer implements AutoCloseable {
       app.stop();
     } finally {
       tenants.close();
+      shared.ifPresent(dev.deja.postgres.PostgresStoreBackend::close);
       idempotency.close();
       LOG.info("Deja server stopped; stores closed");
     }

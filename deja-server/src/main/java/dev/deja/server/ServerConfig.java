@@ -49,6 +49,8 @@ import java.util.Optional;
  * @param calendarCollection the per-tenant collection of the calendar MCP tools
  * @param glossaryCollection the per-tenant collection of {@code find_duplicate_definitions}
  * @param mcpEnabled whether the streamable-HTTP MCP endpoint {@code /mcp} is served
+ * @param store where tenants' collections live: empty for the embedded Lucene store under {@code dataDir}, or a
+ *     {@code postgresql://} URL of the shared PostgreSQL store (several instances on one database)
  */
 public record ServerConfig(
     int port,
@@ -73,7 +75,8 @@ public record ServerConfig(
     String memoryCollection,
     String calendarCollection,
     String glossaryCollection,
-    boolean mcpEnabled) {
+    boolean mcpEnabled,
+    Optional<String> store) {
 
   /** One configuration key: its path under {@code server:}, environment variable, default and meaning. */
   public record Setting(String key, String env, String type, String defaultValue, String description) {}
@@ -110,7 +113,10 @@ public record ServerConfig(
           + "preset plus an rrule field; created on first use)"),
       s("glossary_collection", "string", "glossary", "per-tenant collection of find_duplicate_definitions "
           + "(glossary preset; created on first use)"),
-      s("mcp.enabled", "bool", "true", "serve the MCP tools over streamable HTTP at /mcp"));
+      s("mcp.enabled", "bool", "true", "serve the MCP tools over streamable HTTP at /mcp"),
+      s("store", "string", "(lucene)", "where tenants' collections live: unset for the embedded Lucene store in "
+          + "data_dir; a postgresql://user:pass@host:port/db URL for the shared PostgreSQL store, so that several "
+          + "instances on one database create each item once (see 'PostgreSQL store')"));
 
   private static Setting s(String key, String type, String def, String description) {
     return new Setting(key, envName(key), type, def, description);
@@ -153,6 +159,13 @@ public record ServerConfig(
     Objects.requireNonNull(memoryCollection, "memoryCollection");
     Objects.requireNonNull(calendarCollection, "calendarCollection");
     Objects.requireNonNull(glossaryCollection, "glossaryCollection");
+    Objects.requireNonNull(store, "store");
+    store.ifPresent(url -> {
+      if (!dev.deja.postgres.PostgresSettings.isUrl(url)) {
+        throw new InvalidInputException("server.store: must be a postgresql:// URL (or unset for the Lucene store in "
+            + "data_dir), got '" + url.replaceAll("://[^@/]*@", "://***@") + "'");
+      }
+    });
   }
 
   private static void positive(String key, double v) {
@@ -226,7 +239,8 @@ public record ServerConfig(
         values.get("memory_collection"),
         values.get("calendar_collection"),
         values.get("glossary_collection"),
-        bool(values, "mcp.enabled"));
+        bool(values, "mcp.enabled"),
+        Optional.ofNullable(values.get("store")).filter(v -> !v.isBlank()));
   }
 
   @SuppressWarnings("unchecked")
@@ -273,7 +287,7 @@ public record ServerConfig(
     return new ServerConfig(newPort, host, dataDir, adminKey, maxBodyBytes, maxItemBytes, maxBatchItems,
         rateLimitsEnabled, readPerSecond, readBurst, checkPerSecond, checkBurst, writePerSecond, writeBurst,
         embeddingCost, idempotencyMaxEntries, idempotencyRetentionHours, shutdownTimeoutSeconds, warmUp,
-        memoryCollection, calendarCollection, glossaryCollection, mcpEnabled);
+        memoryCollection, calendarCollection, glossaryCollection, mcpEnabled, store);
   }
 
   /** A copy with another data directory. */
@@ -281,7 +295,7 @@ public record ServerConfig(
     return new ServerConfig(port, host, dir, adminKey, maxBodyBytes, maxItemBytes, maxBatchItems,
         rateLimitsEnabled, readPerSecond, readBurst, checkPerSecond, checkBurst, writePerSecond, writeBurst,
         embeddingCost, idempotencyMaxEntries, idempotencyRetentionHours, shutdownTimeoutSeconds, warmUp,
-        memoryCollection, calendarCollection, glossaryCollection, mcpEnabled);
+        memoryCollection, calendarCollection, glossaryCollection, mcpEnabled, store);
   }
 
   /** A copy with this admin key. */
@@ -289,6 +303,14 @@ public record ServerConfig(
     return new ServerConfig(port, host, dataDir, Optional.of(key), maxBodyBytes, maxItemBytes, maxBatchItems,
         rateLimitsEnabled, readPerSecond, readBurst, checkPerSecond, checkBurst, writePerSecond, writeBurst,
         embeddingCost, idempotencyMaxEntries, idempotencyRetentionHours, shutdownTimeoutSeconds, warmUp,
-        memoryCollection, calendarCollection, glossaryCollection, mcpEnabled);
+        memoryCollection, calendarCollection, glossaryCollection, mcpEnabled, store);
+  }
+
+  /** A copy whose tenants' collections live in the PostgreSQL database of this URL. */
+  public ServerConfig withStore(String url) {
+    return new ServerConfig(port, host, dataDir, adminKey, maxBodyBytes, maxItemBytes, maxBatchItems,
+        rateLimitsEnabled, readPerSecond, readBurst, checkPerSecond, checkBurst, writePerSecond, writeBurst,
+        embeddingCost, idempotencyMaxEntries, idempotencyRetentionHours, shutdownTimeoutSeconds, warmUp,
+        memoryCollection, calendarCollection, glossaryCollection, mcpEnabled, Optional.of(url));
   }
 }

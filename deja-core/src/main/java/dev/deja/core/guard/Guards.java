@@ -192,8 +192,8 @@ public final class Guards {
       if (!anyPosition && !lexicon.objectMarkers().contains(op.before())) {
         return Optional.empty();
       }
-      return Optional.of(Conflict.of("the same text with one thing replaced: " + op.removed() + " → " + op.added(),
-          op.removed(), op.added()));
+      return Optional.of(Conflict.of("the same text with one thing replaced: '" + String.join(" ", op.removedWords())
+          + "' → '" + String.join(" ", op.addedWords()) + "'", op.removedWords(), op.addedWords()));
     }
   }
 
@@ -217,7 +217,9 @@ public final class Guards {
       if (extra.isEmpty() || extra.size() > maxWords || Math.min(op.aLength(), op.bLength()) < 3) {
         return Optional.empty();
       }
-      return Optional.of(Conflict.of("one text adds " + extra + " to the other", op.removed(), op.added()));
+      List<String> words = op.tag().equals("insert") ? op.addedWords() : op.removedWords();
+      return Optional.of(Conflict.of("one text adds '" + String.join(" ", words) + "' to the other",
+          op.removedWords(), op.addedWords()));
     }
   }
 

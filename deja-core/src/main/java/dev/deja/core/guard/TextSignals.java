@@ -306,15 +306,29 @@ public final class TextSignals {
     return out;
   }
 
-  /** A difference between two word sequences that involves content words. */
+  /**
+   * A difference between two word sequences that involves content words.
+   *
+   * @param tag {@code replace}, {@code delete} or {@code insert}
+   * @param removed content-word stems only in the first text
+   * @param added content-word stems only in the second text
+   * @param before the stem just before the difference in the first text ("" at the start)
+   * @param aLength words in the first text
+   * @param bLength words in the second text
+   * @param aEnd where the difference ends in the first text
+   * @param removedWords the words of the first text's differing span, as written (normalised)
+   * @param addedWords the words of the second text's differing span, as written (normalised)
+   */
   public record ContentOp(String tag, List<String> removed, List<String> added, String before, int aLength,
-      int bLength, int aEnd) {}
+      int bLength, int aEnd, List<String> removedWords, List<String> addedWords) {}
 
   /**
    * The word-level differences between two texts (difflib opcodes over stemmed words) that involve content words;
    * differences in function words and fillers only are ignored.
    */
   public static List<ContentOp> contentOps(String a, String b, Lexicon lex) {
+    List<String> ra = words(a);
+    List<String> rb = words(b);
     List<String> wa = stems(a);
     List<String> wb = stems(b);
     Map<String, Integer> ids = new HashMap<>();
@@ -331,7 +345,8 @@ public final class TextSignals {
         List<String> added = content(wb.subList(j, blk[1]), lex);
         if (!removed.isEmpty() || !added.isEmpty()) {
           String tag = i < blk[0] && j < blk[1] ? "replace" : i < blk[0] ? "delete" : "insert";
-          ops.add(new ContentOp(tag, removed, added, i > 0 ? wa.get(i - 1) : "", wa.size(), wb.size(), blk[0]));
+          ops.add(new ContentOp(tag, removed, added, i > 0 ? wa.get(i - 1) : "", wa.size(), wb.size(), blk[0],
+              List.copyOf(ra.subList(i, blk[0])), List.copyOf(rb.subList(j, blk[1]))));
         }
       }
       i = blk[0] + blk[2];

@@ -1,0 +1,219 @@
+package dev.deja.stream;
+
+import java.time.Clock;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The design's per-response detector: remembers the content of one answer and says whether new content repeats it.
+ *
+ * <p>{@link #containsDuplicateContent} splits the text into units ({@link UnitSplitter}: the design's
+ * {@code [.!?]+\s+} with a paragraph fallback, plus line breaks and list lines) and compares each with the units
+ * added so far: identical text at any distance, every other layer within the last {@code sentence_window_size}
+ * units (see {@link RepeatJudge}). Empty, blank and shorter-than-{@code min_unit_chars} text is skipped: never a
+ * duplicate, never added. Each repeat found raises a {@link ContentDuplicationEvent} (to the listener and to the log)
+ * and counts in {@code content.duplicates.detected}. Any error inside detection is logged, counted in
+ * {@code content.detection.errors}, and answered with "not a duplicate", so content is never blocked by a failure.
+ *
+ * <p>The streaming filter ({@link ResponseFilter}) drives one detector per response with completed units; use this
+ * class directly when your own code decides what a chunk is. Not thread-safe: one instance per response.
+ */
+public final class ContentDuplicateDetector {
+  private static final Logger LOG = LoggerFactory.getLogger(ContentDuplicateDetector.class);
+
+  private final RepeatJudge judge;
+  private final StreamOptions options;
+  private final ContentDuplicationListener listener;
+  private final StreamMetrics metrics;
+  private final Clock clock;
+  private final String responseTag;
+  private final ArrayDeque<UnitFeatures> window = new ArrayDeque<>();
+  private final Map<String, UnitFeatures> seen = new HashMap<>();
+  private long tracked;
+  private long accumulated;
+  private long duplicates;
+  private long errors;
+  private long events;
+  private int nextIndex;
+
+  ContentDuplicateDetector(RepeatJudge judge, ContentDuplicationListener listener, StreamMetrics metrics, Clock clock,
+      String responseTag) {
+    this.judge = judge;
+    this.options = judge.options();
+    this.listener = listener;
+    this.metrics = metrics;
+    this.clock = clock;
+    this.responseTag = responseTag;
+  }
+
+  /**
+   * Whether a text repeats content added before, and a preview of what it repeats (the design's
+   * {@code contains_duplicate_content(text, session_id)}).
+   */
+  public DuplicateCheck containsDuplicateContent(String text, String sessionId) {
+    if (text == null || text.strip().length() < options.minUnitChars()) {
+      return DuplicateCheck.NONE;
+    }
+    List<Unit> units;
+    try {
+      units = UnitSplitter.split(text);
+    } catch (RuntimeException e) {
+      failed(e, sessionId);
+      return DuplicateCheck.NONE;
+    }
+    for (Unit u : units) {
+      Unit shifted = new Unit(u.text(), u.kind(), nextIndex + u.index(), u.offset() + accumulated, u.listId(),
+          u.nested(), u.section());
+      Optional<RepeatMatch> m = check(new UnitFeatures(shifted), sessionId);
+      if (m.isPresent()) {
+        return new DuplicateCheck(true,
+            Optional.of(ContentDuplicationEvent.preview(m.get().earlier().text(), options.previewChars())),
+            m.get().score().similarity(), m.get().score().layer());
+      }
+    }
+    return DuplicateCheck.NONE;
+  }
+
+  /** Remembers a text's units (the design's {@code add_content(text)}); blank and short text is skipped. */
+  public void addContent(String text) {
+    if (text == null || text.strip().length() < options.minUnitChars()) {
+      return;
+    }
+    try {
+      List<Unit> units = UnitSplitter.split(text);
+      for (Unit u : units) {
+        add(new UnitFeatures(new Unit(u.text(), u.kind(), nextIndex + u.index(), u.offset() + accumulated,
+            u.listId(), u.nested(), u.section())));
+      }
+      nextIndex += units.size();
+      accumulated += text.length();
+    } catch (RuntimeException e) {
+      failed(e, "-");
+    }
+  }
+
+  /** The design's statistics of this response so far. */
+  public DetectorStatistics statistics() {
+    return new DetectorStatistics(tracked, seen.size(), accumulated, options.similarityThreshold(),
+        options.contentSimilarityThreshold(), options.sentenceWindowSize(), duplicates, errors);
+  }
+
+  /** Whether a unit takes part in detection: not exempt, and long enough. */
+  boolean eligible(Unit u) {
+    return !u.kind().isExempt() && u.body().strip().length() >= options.minUnitChars();
+  }
+
+  /**
+   * The earlier unit a completed unit repeats, if any; raises the event. Errors are logged and counted, and answered
+   * with empty.
+   */
+  Optional<RepeatMatch> check(UnitFeatures f, String sessionId) {
+    long t0 = System.nanoTime();
+    try {
+      if (!eligible(f.unit)) {
+        return Optional.empty();
+      }
+      Optional<RepeatMatch> best = Optional.empty();
+      UnitFeatures same = seen.get(f.norm);
+      if (same != null) {
+        PairScore s = judge.score(f, same, RepeatJudge.relation(f.unit, same.unit), true);
+        if (s.isDuplicate()) {
+          best = Optional.of(new RepeatMatch(same.unit, s));
+        }
+      }
+      if (best.isEmpty()) {
+        // Layers first (cheap), then guards on the candidates from the strongest down: the first candidate no guard
+        // vetoes is the match, and weaker candidates are never checked.
+        List<RepeatMatch> candidates = new ArrayList<>();
+        List<UnitFeatures> earlier = new ArrayList<>();
+        for (Iterator<UnitFeatures> it = window.iterator(); it.hasNext();) {
+          UnitFeatures e = it.next();
+          PairScore s = judge.layers(f, e, RepeatJudge.relation(f.unit, e.unit));
+          if (s.isDuplicate()) {
+            candidates.add(new RepeatMatch(e.unit, s));
+            earlier.add(e);
+          }
+        }
+        Integer[] order = new Integer[candidates.size()];
+        for (int k = 0; k < order.length; k++) {
+          order[k] = k;
+        }
+        java.util.Arrays.sort(order, (x, y) -> better(candidates.get(x).score(), candidates.get(y).score()) ? -1
+            : better(candidates.get(y).score(), candidates.get(x).score()) ? 1 : Integer.compare(x, y));
+        for (int k : order) {
+          Optional<String> conflict = judge.conflict(f, earlier.get(k));
+          if (conflict.isEmpty()) {
+            best = Optional.of(candidates.get(k));
+            break;
+          }
+        }
+      }
+      best.ifPresent(m -> repeated(f.unit, m, sessionId));
+      return best;
+    } catch (RuntimeException e) {
+      failed(e, sessionId);
+      return Optional.empty();
+    } finally {
+      metrics.latencyNanos(System.nanoTime() - t0);
+    }
+  }
+
+  private static boolean better(PairScore a, PairScore b) {
+    if (a.rank() != b.rank()) {
+      return a.rank() > b.rank();
+    }
+    return a.similarity() > b.similarity();
+  }
+
+  /** Remembers a unit that was kept. */
+  void add(UnitFeatures f) {
+    try {
+      if (!eligible(f.unit)) {
+        return;
+      }
+      tracked++;
+      seen.putIfAbsent(f.norm, f);
+      window.addLast(f);
+      while (window.size() > options.sentenceWindowSize()) {
+        window.removeFirst();
+      }
+    } catch (RuntimeException e) {
+      failed(e, "-");
+    }
+  }
+
+  /** Counts text that passed through the streaming filter (for {@code accumulated_text_length}). */
+  void accumulate(long chars) {
+    accumulated += chars;
+  }
+
+  private void repeated(Unit unit, RepeatMatch m, String sessionId) {
+    duplicates++;
+    metrics.duplicate(m.score().layer());
+    ContentDuplicationEvent event = new ContentDuplicationEvent(sessionId + "-" + responseTag + "-" + (++events),
+        sessionId, clock.instant(), ContentDuplicationEvent.preview(m.earlier().text(), options.previewChars()),
+        ContentDuplicationEvent.preview(unit.text(), options.previewChars()), m.score().similarity(),
+        m.score().layer(), unit.offset(), unit.index());
+    LOG.info("content duplicate {} in session {}: {} layer, similarity {}, position {}: \"{}\" repeats \"{}\"",
+        event.eventId(), sessionId, event.layer(), event.similarity(),
+        event.position(), event.duplicatePreview(), event.originalPreview());
+    try {
+      listener.onDuplicate(event);
+    } catch (RuntimeException e) {
+      failed(e, sessionId);
+    }
+  }
+
+  private void failed(RuntimeException e, String sessionId) {
+    errors++;
+    metrics.error();
+    LOG.warn("content detection failed in session {}; the content passes: {}", sessionId, e.toString(), e);
+  }
+}

@@ -1,0 +1,343 @@
+package dev.deja.stream;
+
+import dev.deja.core.embed.Embedder;
+import dev.deja.core.guard.TextSignals;
+import dev.deja.core.measure.SequenceMeasure;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Decides whether a completed unit repeats an earlier unit of the same answer.
+ *
+ * <p>Layers, cheapest first: <b>exact</b> (identical after the {@code standard} analyzer and without the list
+ * marker), <b>chunk</b> (difflib ratio ≥ {@code similarity_threshold}, near-verbatim), <b>content</b> (the same ratio
+ * ≥ {@code content_similarity_threshold}: the design's sentence layer), <b>paraphrase</b> (weighted Dice of
+ * content-word stems and numbers ≥ {@code paraphrase_threshold}, sharing at least {@code paraphrase_min_shared} of
+ * them) and, with an embedder, <b>semantic</b> (cosine ≥ {@code semantic_threshold}). The paraphrase tokens drop
+ * function words (English, German, Dutch, French, Spanish, Portuguese) and approximators ("about", "roughly"), stem
+ * with {@link dev.deja.core.normalize.LightStemmer}, read number words as numbers and durations in one unit ("7 days"
+ * = "one week"), and weigh generic verbs ("get", "make", "use") half.
+ *
+ * <p>Guards veto every layer but exact, on the evidence that tells templated lines apart (the same evidence as
+ * {@link dev.deja.core.guard.Guards}): <b>numbers</b> — the later unit has a number or clock time the earlier one
+ * lacks; <b>negation</b> — one is negated, the other not; <b>names</b> — the later unit names someone or something
+ * (capitalised, not sentence-initial) the earlier does not, unless it is a short or long form of one of its words ("Philly" / "Philadelphia"; off for German, which capitalises every noun);
+ * <b>contrasts</b> — both name a weekday, month, part of the day, meal, colour, season or frequency, and not the same;
+ * <b>person</b> — each mentions a grammatical person the other does not ("she" / "he"); <b>substitution</b> — the
+ * same sentence with one content word or phrase (≤ 3 words) replaced; <b>extension</b> — the later unit is the
+ * earlier plus 1–2 content words. The directional guards never remove a unit that adds information.
+ *
+ * <p>Structure: list items of the same list (siblings) are compared only by the exact and chunk layers, so items
+ * sharing a template survive; a list item is compared with an earlier sentence only by those layers too (lists
+ * itemise what a sentence summarised), with items of an earlier list by every layer (a repeated list), and only
+ * within its section (headings start sections); nested items only with their siblings; headings, and anything
+ * compared with a heading, only by the exact and chunk layers.
+ *
+ * <p>Thread-safe: immutable, apart from the embedder's own guarantees.
+ */
+public final class RepeatJudge {
+  private final StreamOptions options;
+  private final Optional<Embedder> embedder;
+
+  /** How two units may be compared, given where they stand. */
+  enum Relation {
+    /** Every layer. */
+    FULL,
+    /** Exact and chunk layers only (siblings in a list, headings). */
+    VERBATIM,
+    /** Not compared. */
+    NONE
+  }
+
+  public RepeatJudge(StreamOptions options, Optional<Embedder> embedder) {
+    this.options = options;
+    this.embedder = embedder;
+  }
+
+  public RepeatJudge(StreamOptions options) {
+    this(options, Optional.empty());
+  }
+
+  public StreamOptions options() {
+    return options;
+  }
+
+  /** Compares two sentences outside any stream: {@code later} is the one that would be removed. */
+  public PairScore score(String later, String earlier) {
+    return score(new UnitFeatures(Unit.sentence(later)), new UnitFeatures(Unit.sentence(earlier)), Relation.FULL,
+        false);
+  }
+
+  static Relation relation(Unit later, Unit earlier) {
+    if (later.kind().isExempt() || earlier.kind().isExempt()) {
+      return Relation.NONE;
+    }
+    if (later.kind() == UnitKind.LIST_ITEM) {
+      if (earlier.kind() == UnitKind.LIST_ITEM && earlier.listId() == later.listId()) {
+        return Relation.VERBATIM;
+      }
+      if (later.nested() || later.section() != earlier.section()) {
+        return Relation.NONE;
+      }
+      if (earlier.kind() != UnitKind.LIST_ITEM) {
+        // A list often itemises what a sentence before it summarised ("You'll need a first-aid kit and ..."): an
+        // item is removed only when it repeats the sentence nearly verbatim.
+        return Relation.VERBATIM;
+      }
+    }
+    if (later.kind() == UnitKind.HEADING || earlier.kind() == UnitKind.HEADING) {
+      return Relation.VERBATIM;
+    }
+    return Relation.FULL;
+  }
+
+  /**
+   * The scores of a pair. With {@code fast}, difflib is skipped when its length bound cannot reach a threshold (the
+   * decision is the same; the reported ratio is then the bound's 0).
+   */
+  PairScore score(UnitFeatures later, UnitFeatures earlier, Relation relation, boolean fast) {
+    return score(later, earlier, relation, fast, true);
+  }
+
+  private PairScore score(UnitFeatures later, UnitFeatures earlier, Relation relation, boolean fast,
+      boolean guards) {
+    if (relation == Relation.NONE) {
+      return new PairScore(false, 0, 0, 0, 0, 0, Optional.empty(), "none");
+    }
+    if (later.norm.equals(earlier.norm) && !later.norm.isEmpty()) {
+      return new PairScore(true, 1, relation == Relation.FULL ? 1 : 0, relation == Relation.FULL ? 1 : 0,
+          Math.min(later.weight, earlier.weight), 0, Optional.empty(), "exact");
+    }
+    boolean full = relation == Relation.FULL;
+    double ratio = 0;
+    int la = later.codePoints().length;
+    int lb = earlier.codePoints().length;
+    double bound = la + lb == 0 ? 1 : 2.0 * Math.min(la, lb) / (la + lb);
+    double needed = full ? Math.min(options.similarityThreshold(), options.contentSimilarityThreshold())
+        : options.similarityThreshold();
+    if (!fast || bound >= needed && quickRatio(later, earlier) >= needed) {
+      ratio = ratio(later, earlier);
+    }
+    double shared = 0;
+    double paraphrase = 0;
+    if (full) {
+      for (Map.Entry<String, Double> e : later.tokens.entrySet()) {
+        Double w = earlier.tokens.get(e.getKey());
+        if (w != null) {
+          shared += Math.min(w, e.getValue());
+        }
+      }
+      paraphrase = later.weight + earlier.weight == 0 ? 0 : 2 * shared / (later.weight + earlier.weight);
+    }
+    double semantic = 0;
+    String layer = "none";
+    if (ratio >= options.similarityThreshold()) {
+      layer = "chunk";
+    } else if (full && ratio >= options.contentSimilarityThreshold()) {
+      layer = "content";
+    } else if (full && paraphrase >= options.paraphraseThreshold() && shared >= options.paraphraseMinShared()) {
+      layer = "paraphrase";
+    }
+    if (full && embedder.isPresent() && (layer.equals("none") || !fast)) {
+      semantic = cosine(vector(later), vector(earlier));
+      if (layer.equals("none") && semantic >= options.semanticThreshold()) {
+        layer = "semantic";
+      }
+    }
+    Optional<String> conflict = Optional.empty();
+    if (guards && (!layer.equals("none") || !fast)) {
+      conflict = conflict(later, earlier);
+      if (conflict.isPresent()) {
+        layer = "none";
+      }
+    }
+    return new PairScore(false, ratio, full ? ratio : 0, paraphrase, shared, semantic, conflict, layer);
+  }
+
+  /** The layer scores of a pair without the guards (fast: difflib only where its bounds can reach a threshold). */
+  PairScore layers(UnitFeatures later, UnitFeatures earlier, Relation relation) {
+    return score(later, earlier, relation, true, false);
+  }
+
+  /**
+   * difflib's ratio of the normalised texts, symmetric: the pair is always compared in one order (the smaller text
+   * first), so that {@code ratio(a, b) == ratio(b, a)} although difflib itself is not always symmetric.
+   */
+  static double ratio(UnitFeatures a, UnitFeatures b) {
+    boolean swap = a.norm.compareTo(b.norm) > 0;
+    int[] x = swap ? b.codePoints() : a.codePoints();
+    int[] y = swap ? a.codePoints() : b.codePoints();
+    if (x.length + y.length == 0) {
+      return 1.0;
+    }
+    int matched = 0;
+    for (int[] block : SequenceMeasure.matchingBlocks(x, y)) {
+      matched += block[2];
+    }
+    return 2.0 * matched / (x.length + y.length);
+  }
+
+  /** difflib's {@code quick_ratio()}: an upper bound of the ratio from the characters both texts have. */
+  static double quickRatio(UnitFeatures a, UnitFeatures b) {
+    int[] x = a.sortedCodePoints();
+    int[] y = b.sortedCodePoints();
+    int i = 0;
+    int j = 0;
+    int common = 0;
+    while (i < x.length && j < y.length) {
+      if (x[i] == y[j]) {
+        common++;
+        i++;
+        j++;
+      } else if (x[i] < y[j]) {
+        i++;
+      } else {
+        j++;
+      }
+    }
+    return x.length + y.length == 0 ? 1.0 : 2.0 * common / (x.length + y.length);
+  }
+
+  private float[] vector(UnitFeatures f) {
+    if (f.vector == null) {
+      f.vector = embedder.orElseThrow().embed(f.body);
+    }
+    return f.vector;
+  }
+
+  private static double cosine(float[] a, float[] b) {
+    double dot = 0;
+    double na = 0;
+    double nb = 0;
+    for (int i = 0; i < Math.min(a.length, b.length); i++) {
+      dot += a[i] * b[i];
+      na += a[i] * a[i];
+      nb += b[i] * b[i];
+    }
+    if (na == 0 || nb == 0) {
+      return 0;
+    }
+    double c = dot / Math.sqrt(na * nb);
+    return Math.max(0, Math.min(1, c));
+  }
+
+  /** The first guard conflict between a later and an earlier unit, if any. */
+  Optional<String> conflict(UnitFeatures later, UnitFeatures earlier) {
+    Set<String> g = options.guards();
+    if (g.contains("negation") && later.negations() % 2 != earlier.negations() % 2) {
+      return Optional.of("negation: one is negated, the other is not");
+    }
+    if (g.contains("person")) {
+      Set<String> pa = later.persons();
+      Set<String> pb = earlier.persons();
+      if (!pb.containsAll(pa) && !pa.containsAll(pb)) {
+        return Optional.of("person: " + pa + " vs " + pb);
+      }
+    }
+    if (g.contains("contrasts")) {
+      Map<String, Set<String>> ca = later.contrasts();
+      Map<String, Set<String>> cb = earlier.contrasts();
+      for (Map.Entry<String, Set<String>> e : ca.entrySet()) {
+        Set<String> other = cb.get(e.getKey());
+        if (other != null && !other.equals(e.getValue())) {
+          return Optional.of("contrasts: " + e.getKey() + " " + e.getValue() + " vs " + other);
+        }
+      }
+    }
+    if (g.contains("names")) {
+      Set<String> words = earlier.words();
+      for (String name : later.names()) {
+        for (String part : name.split(" ")) {
+          if (!words.contains(part) && !shortForm(part, words)) {
+            return Optional.of("names: '" + name + "' is only in the later unit");
+          }
+        }
+      }
+    }
+    if (g.contains("numbers")) {
+      Optional<String> c = newNumbers(later.numbers(), earlier.numbers());
+      if (c.isPresent()) {
+        return c;
+      }
+    }
+    if ((g.contains("substitution") || g.contains("extension")) && fewDifferences(later, earlier)) {
+      List<TextSignals.ContentOp> ops = TextSignals.contentOps(earlier.body, later.body, UnitFeatures.EN);
+      if (ops.size() == 1) {
+        TextSignals.ContentOp op = ops.get(0);
+        if (g.contains("substitution") && op.tag().equals("replace") && !op.removed().isEmpty()
+            && !op.added().isEmpty() && op.removed().size() <= 3 && op.added().size() <= 3 && op.aLength() >= 2
+            && op.bLength() >= 2) {
+          return Optional.of("substitution: " + op.removed() + " → " + op.added());
+        }
+        if (g.contains("extension") && op.tag().equals("insert") && !op.added().isEmpty()
+            && op.added().size() <= 2 && Math.min(op.aLength(), op.bLength()) >= 3) {
+          return Optional.of("extension: the later unit adds " + op.added());
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Whether the units differ in at most three content tokens on each side: otherwise neither a substitution (≤ 3
+   * words replaced) nor an extension (≤ 2 added) can explain the difference, and the word diff is not computed.
+   */
+  private static boolean fewDifferences(UnitFeatures a, UnitFeatures b) {
+    int shared = 0;
+    for (String t : a.tokens.keySet()) {
+      if (b.tokens.containsKey(t)) {
+        shared++;
+      }
+    }
+    return a.tokens.size() - shared <= 3 && b.tokens.size() - shared <= 3;
+  }
+
+  /**
+   * Whether a name is a short or long form of a word of the other unit: a common prefix of at least four letters
+   * that covers two thirds of the shorter word ("Philly" / "Philadelphia", "Chris" / "Christopher"; not "Kris" /
+   * "Chris", "Mia" / "Maya").
+   */
+  static boolean shortForm(String name, Set<String> words) {
+    for (String w : words) {
+      int n = Math.min(name.length(), w.length());
+      int p = 0;
+      while (p < n && name.charAt(p) == w.charAt(p)) {
+        p++;
+      }
+      if (p >= 4 && p * 3 >= n * 2) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Optional<String> newNumbers(TextSignals.Numbers later, TextSignals.Numbers earlier) {
+    Set<Double> known = new HashSet<>(earlier.numbers());
+    for (double d : later.numbers()) {
+      if (!known.contains(d)) {
+        return Optional.of("numbers: " + (d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d))
+            + " is only in the later unit");
+      }
+    }
+    for (Set<Integer> t : later.times()) {
+      boolean found = false;
+      for (Set<Integer> u : earlier.times()) {
+        for (int v : t) {
+          if (u.contains(v)) {
+            found = true;
+            break;
+          }
+        }
+      }
+      if (!found) {
+        int m = t.iterator().next();
+        return Optional.of(String.format(java.util.Locale.ROOT, "numbers: the time %02d:%02d is only in the later "
+            + "unit", m / 60 % 24, m % 60));
+      }
+    }
+    return Optional.empty();
+  }
+}

@@ -1,0 +1,363 @@
+package dev.deja.stream;
+
+import dev.deja.core.guard.Lexicon;
+import dev.deja.core.guard.TextSignals;
+import dev.deja.core.normalize.LightStemmer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * What the judge compares about one unit, computed once when the unit completes: the normalised text, weighted
+ * content tokens, numbers, names, negation, contrast words and grammatical persons. Not thread-safe to build; the
+ * built value is never changed.
+ */
+final class UnitFeatures {
+  static final Lexicon EN = Lexicon.ENGLISH;
+
+  /** Function words of the languages an answer is likely to be in; they carry no content. */
+  private static final Set<String> STOP = new HashSet<>();
+  /** Words that carry little content (generic verbs, approximators): half weight. */
+  private static final Set<String> LOW = Set.of("get", "go", "take", "make", "use", "need", "look", "see", "come",
+      "give", "put", "keep", "let", "know", "say", "tell", "think", "want", "find", "found", "help", "try", "start",
+      "thing", "way", "one", "like", "sure", "also", "only", "whole", "good", "great");
+  /** German function words: used to tell German text, where every noun is capitalised, from English. */
+  private static final Set<String> GERMAN = Set.of("der", "die", "das", "den", "dem", "des", "ein", "eine", "einen",
+      "einem", "einer", "und", "oder", "aber", "ist", "sind", "war", "es", "sich", "mit", "von", "zu", "zum", "zur",
+      "auf", "fur", "bei", "nach", "aus", "als", "wie", "auch", "nicht", "noch", "nur", "schon", "sehr", "dass",
+      "habe", "hat", "haben", "wir", "ich", "sie", "er", "gibt", "im", "am", "um", "wird", "werden", "kann", "ihr");
+  private static final Map<String, Integer> DURATION = Map.of("minute", 60, "hour", 3600, "day", 86400,
+      "week", 604800, "fortnight", 1209600, "month", 2592000, "year", 31536000);
+  private static final Map<String, String> DURATION_WORDS = Map.ofEntries(Map.entry("minute", "minute"),
+      Map.entry("minutes", "minute"), Map.entry("min", "minute"), Map.entry("mins", "minute"),
+      Map.entry("hour", "hour"), Map.entry("hours", "hour"), Map.entry("hr", "hour"), Map.entry("hrs", "hour"),
+      Map.entry("day", "day"), Map.entry("days", "day"), Map.entry("week", "week"), Map.entry("weeks", "week"),
+      Map.entry("fortnight", "fortnight"), Map.entry("fortnights", "fortnight"), Map.entry("month", "month"),
+      Map.entry("months", "month"), Map.entry("year", "year"), Map.entry("years", "year"));
+  private static final List<String> UNITS = List.of("year", "month", "week", "day", "hour", "minute");
+  private static final Map<String, String> PERSON = new HashMap<>();
+  /** Contrast categories the guard uses ("level" and "side" words are too ambiguous in prose: light, right). */
+  static final Set<String> CONTRAST_CATEGORIES =
+      Set.of("weekday", "month", "daypart", "meal", "colour", "season", "frequency");
+
+  static {
+    STOP.addAll(EN.functionWords());
+    STOP.addAll(EN.fillers());
+    STOP.addAll(EN.negations());
+    STOP.addAll(Lexicon.DUTCH.functionWords());
+    STOP.addAll(Lexicon.PORTUGUESE.functionWords());
+    STOP.addAll(GERMAN);
+    STOP.addAll(List.of("here", "heres", "okay", "ok", "so", "basically", "well", "yes", "about", "around",
+        "roughly", "approximately", "nearly", "almost", "least", "more", "most", "much", "many", "lot", "lots", "will",
+        "would", "can", "could", "should", "may", "might", "must", "shall", "if", "because", "since", "while",
+        "until", "again", "just", "whats", "thats", "lets", "youll", "youre", "ill", "id", "its", "theres", "dont",
+        "cant", "wont", "via", "per", "every", "each", "other", "another", "some", "any", "which", "what",
+        // French and Spanish function words
+        "le", "la", "les", "un", "une", "des", "du", "et", "ou", "est", "sont", "dans", "pour", "avec", "sur", "au",
+        "aux", "ce", "cette", "qui", "il", "elle", "nous", "vous", "ils", "ne", "pas", "plus", "el", "los", "las",
+        "una", "unos", "del", "y", "es", "son", "en", "con", "por", "para", "al", "se", "su", "sus", "lo", "como",
+        "mas", "muy", "hay"));
+    for (String w : List.of("i", "me", "my", "mine", "myself", "im", "ive", "id")) {
+      PERSON.put(w, "i");
+    }
+    for (String w : List.of("we", "us", "our", "ours", "ourselves")) {
+      PERSON.put(w, "we");
+    }
+    for (String w : List.of("you", "your", "yours", "yourself", "youll", "youre", "youve")) {
+      PERSON.put(w, "you");
+    }
+    for (String w : List.of("he", "him", "his", "himself", "hes")) {
+      PERSON.put(w, "he");
+    }
+    for (String w : List.of("she", "her", "hers", "herself", "shes")) {
+      PERSON.put(w, "she");
+    }
+    for (String w : List.of("they", "them", "their", "theirs", "themselves", "theyre")) {
+      PERSON.put(w, "they");
+    }
+  }
+
+  private static final TextSignals.Numbers NO_NUMBERS = new TextSignals.Numbers(List.of(), List.of());
+
+  final Unit unit;
+  final String body;
+  final String norm;
+  final Map<String, Double> tokens;
+  final double weight;
+  private TextSignals.Numbers numbers;
+  private Set<String> names;
+  private Set<String> words;
+  private int negations = -1;
+  private Map<String, Set<String>> contrasts;
+  private Set<String> persons;
+  private Boolean german;
+  private int[] codePoints;
+  private int[] sorted;
+  /** The embedding, computed when the semantic layer first needs it. */
+  float[] vector;
+
+  UnitFeatures(Unit unit) {
+    this.unit = unit;
+    this.body = unit.body();
+    this.norm = TextKey.normalize(body);
+    this.tokens = tokens(norm);
+    double w = 0;
+    for (double x : tokens.values()) {
+      w += x;
+    }
+    this.weight = w;
+  }
+
+  /** Weighted content tokens of a normalised text: stems, numbers as "#n", durations in one unit. */
+  static Map<String, Double> tokens(String norm) {
+    Map<String, Double> out = new HashMap<>();
+    if (norm.isEmpty()) {
+      return out;
+    }
+    String[] words = norm.split(" ");
+    for (int i = 0; i < words.length; i++) {
+      String w = words[i];
+      String next = i + 1 < words.length ? DURATION_WORDS.getOrDefault(words[i + 1], "") : "";
+      Double value = number(w);
+      if (value == null && (w.equals("a") || w.equals("an") || w.equals("one")) && DURATION.containsKey(next)) {
+        value = 1.0;
+      }
+      if (value != null) {
+        Integer unitSeconds = DURATION.get(next);
+        if (unitSeconds != null) {
+          // "7 days" = "one week", "90 minutes" = "1.5 hours": a duration in its largest unit that gives a whole or
+          // half amount.
+          double seconds = value * unitSeconds;
+          String best = next;
+          double amount = value;
+          for (String u : UNITS) {
+            double a = seconds / DURATION.get(u);
+            if (a >= 1 && Math.abs(a * 2 - Math.rint(a * 2)) < 1e-9) {
+              best = u;
+              amount = a;
+              break;
+            }
+          }
+          out.merge("#" + format(amount), 1.0, Math::max);
+          out.merge(best, 1.0, Math::max);
+          i++;
+          continue;
+        }
+        out.merge("#" + format(value), 1.0, Math::max);
+        continue;
+      }
+      if (w.equals("fortnight")) {
+        out.merge("#2", 1.0, Math::max);
+        out.merge("week", 1.0, Math::max);
+        continue;
+      }
+      if (STOP.contains(w)) {
+        continue;
+      }
+      String stem = LightStemmer.stem(w);
+      if (stem.length() < 2) {
+        continue;
+      }
+      out.merge(stem, LOW.contains(w) || LOW.contains(stem) ? 0.5 : 1.0, Math::max);
+    }
+    return out;
+  }
+
+  private static Double number(String w) {
+    if (!w.isEmpty() && w.length() <= 9 && w.chars().allMatch(Character::isDigit)) {
+      return (double) Long.parseLong(w);
+    }
+    return EN.numberWords().get(w);
+  }
+
+  private static String format(double d) {
+    return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+  }
+
+  TextSignals.Numbers numbers() {
+    if (numbers == null) {
+      numbers = mayHaveNumbers() ? TextSignals.numbers(body, EN) : NO_NUMBERS;
+    }
+    return numbers;
+  }
+
+  /** Whether the text has a digit or a word the number reader looks at; the regular expressions are skipped if not. */
+  private boolean mayHaveNumbers() {
+    for (int i = 0; i < norm.length(); i++) {
+      if (Character.isDigit(norm.charAt(i))) {
+        return true;
+      }
+    }
+    for (String w : norm.split(" ")) {
+      if (EN.numberWords().containsKey(w) || EN.multipliers().containsKey(w) || w.equals("noon")
+          || w.equals("midnight") || w.equals("once") || w.equals("twice") || w.equals("dozen")
+          || w.equals("quarter") || w.equals("half")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Capitalised words after the first (names, brands, places), lower-cased and folded like {@link #norm}; weekday and
+   * month names are left to the contrasts guard; "I" is not a name. Empty for German text, which capitalises every
+   * noun.
+   */
+  Set<String> names() {
+    if (names == null) {
+      Set<String> out = new TreeSet<>();
+      if (!isGerman()) {
+        boolean first = true;
+        int i = 0;
+        int n = body.length();
+        while (i < n) {
+          while (i < n && !Character.isLetterOrDigit(body.charAt(i))) {
+            i++;
+          }
+          int start = i;
+          while (i < n && (Character.isLetterOrDigit(body.charAt(i)) || body.charAt(i) == '\'' 
+              || body.charAt(i) == '’')) {
+            i++;
+          }
+          if (start == i) {
+            break;
+          }
+          String tok = body.substring(start, i);
+          if (first) {
+            first = false;
+            continue;
+          }
+          if (tok.equals("I") || tok.startsWith("I'") || tok.startsWith("I’")) {
+            continue;
+          }
+          boolean capital = Character.isUpperCase(tok.charAt(0));
+          boolean inner = false;
+          for (int k = 1; k < tok.length() && !inner; k++) {
+            inner = Character.isUpperCase(tok.charAt(k));
+          }
+          if (!capital && !inner) {
+            continue;
+          }
+          String bare = tok.endsWith("'s") || tok.endsWith("’s") ? tok.substring(0, tok.length() - 2) : tok;
+          String key = TextKey.normalize(bare);
+          String category = EN.categories().get(key);
+          if (key.isEmpty() || category != null && (category.startsWith("weekday:") || category.startsWith("month:"))) {
+            continue;
+          }
+          out.add(key);
+        }
+      }
+      names = out;
+    }
+    return names;
+  }
+
+  /** The normalised words, each also without a possessive "s" ("mayas" → "maya"). */
+  Set<String> words() {
+    if (words == null) {
+      words = new HashSet<>();
+      for (String w : norm.split(" ")) {
+        words.add(w);
+        if (w.length() > 2 && w.endsWith("s")) {
+          words.add(w.substring(0, w.length() - 1));
+        }
+      }
+    }
+    return words;
+  }
+
+  int negations() {
+    if (negations < 0) {
+      int n = 0;
+      for (String w : norm.split(" ")) {
+        if (EN.negations().contains(w) || w.equals("nicht") || w.equals("kein") || w.equals("keine")
+            || w.equals("niet") || w.equals("geen") || w.equals("pas") || w.equals("nao")) {
+          n++;
+        }
+      }
+      negations = n;
+    }
+    return negations;
+  }
+
+  Map<String, Set<String>> contrasts() {
+    if (contrasts == null) {
+      Map<String, Set<String>> out = new TreeMap<>();
+      String n = " " + norm + " ";
+      if (n.contains(" monday to friday ") || n.contains(" monday through friday ")) {
+        out.computeIfAbsent("weekday", k -> new TreeSet<>()).add("weekday");
+        n = n.replace(" monday to friday ", " ").replace(" monday through friday ", " ");
+      }
+      for (String w : n.strip().split(" ")) {
+        String cv = EN.categories().get(w);
+        if (cv != null) {
+          int colon = cv.indexOf(':');
+          String category = cv.substring(0, colon);
+          if (CONTRAST_CATEGORIES.contains(category)) {
+            out.computeIfAbsent(category, k -> new TreeSet<>()).add(cv.substring(colon + 1));
+          }
+        }
+      }
+      contrasts = out;
+    }
+    return contrasts;
+  }
+
+  /** The grammatical persons the unit mentions (i, we, you, he, she, they). */
+  Set<String> persons() {
+    if (persons == null) {
+      Set<String> out = new TreeSet<>();
+      for (String w : norm.split(" ")) {
+        String p = PERSON.get(w);
+        if (p != null) {
+          out.add(p);
+        }
+      }
+      persons = out;
+    }
+    return persons;
+  }
+
+  boolean isGerman() {
+    if (german == null) {
+      int de = 0;
+      int en = 0;
+      for (String w : norm.split(" ")) {
+        if (GERMAN.contains(w)) {
+          de++;
+        }
+        if (EN.functionWords().contains(w)) {
+          en++;
+        }
+      }
+      german = de >= 2 && de > en;
+    }
+    return german;
+  }
+
+  int[] codePoints() {
+    if (codePoints == null) {
+      codePoints = norm.codePoints().toArray();
+    }
+    return codePoints;
+  }
+
+  /** The code points, sorted: for difflib's quick upper bound. */
+  int[] sortedCodePoints() {
+    if (sorted == null) {
+      sorted = codePoints().clone();
+      java.util.Arrays.sort(sorted);
+    }
+    return sorted;
+  }
+
+  /** Content stems in order (for tests and explanations). */
+  List<String> tokenList() {
+    return new ArrayList<>(tokens.keySet());
+  }
+}

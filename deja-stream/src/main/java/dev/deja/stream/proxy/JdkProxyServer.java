@@ -1,0 +1,120 @@
+package dev.deja.stream.proxy;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A standalone HTTP server for a {@link ChatCompletionsProxy} on the JDK's {@code com.sun.net.httpserver}: a thin
+ * adapter that turns each {@link HttpExchange} into a {@link ProxyExchange}. Serves every {@code /v1/...} path (chat
+ * completions deduplicated, the rest forwarded) and {@code GET /health}.
+ *
+ * <p>Thread-safe; {@link #close()} stops it.
+ */
+public final class JdkProxyServer implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(JdkProxyServer.class);
+  private final HttpServer server;
+  private final ExecutorService threads;
+  private final ChatCompletionsProxy proxy;
+
+  private JdkProxyServer(HttpServer server, ExecutorService threads, ChatCompletionsProxy proxy) {
+    this.server = server;
+    this.threads = threads;
+    this.proxy = proxy;
+  }
+
+  /** Starts a server on {@code host:port} (port 0: any free port) with up to {@code maxThreads} requests at once. */
+  public static JdkProxyServer start(ChatCompletionsProxy proxy, String host, int port, int maxThreads) {
+    try {
+      HttpServer server = HttpServer.create(new InetSocketAddress(host, port), 64);
+      AtomicInteger n = new AtomicInteger();
+      ExecutorService threads = Executors.newFixedThreadPool(maxThreads, r -> {
+        Thread t = new Thread(r, "deja-proxy-" + n.incrementAndGet());
+        t.setDaemon(true);
+        return t;
+      });
+      server.setExecutor(threads);
+      server.createContext("/v1/", ex -> serve(proxy, ex));
+      server.createContext("/health", JdkProxyServer::health);
+      server.start();
+      return new JdkProxyServer(server, threads, proxy);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot listen on " + host + ":" + port, e);
+    }
+  }
+
+  /** The port the server listens on. */
+  public int port() {
+    return server.getAddress().getPort();
+  }
+
+  private static void serve(ChatCompletionsProxy proxy, HttpExchange ex) {
+    try (ex) {
+      proxy.handle(new Adapter(ex));
+    } catch (IOException e) {
+      LOG.debug("request ended early: {}", e.toString());
+    } catch (RuntimeException e) {
+      LOG.warn("proxy request failed", e);
+    }
+  }
+
+  private static void health(HttpExchange ex) throws IOException {
+    byte[] b = "{\"status\":\"ok\"}".getBytes(StandardCharsets.UTF_8);
+    ex.getResponseHeaders().add("Content-Type", "application/json");
+    ex.sendResponseHeaders(200, b.length);
+    try (OutputStream out = ex.getResponseBody()) {
+      out.write(b);
+    }
+  }
+
+  @Override
+  public void close() {
+    server.stop(0);
+    threads.shutdownNow();
+    proxy.close();
+  }
+
+  /** {@link HttpExchange} as a {@link ProxyExchange}. */
+  private record Adapter(HttpExchange ex) implements ProxyExchange {
+    @Override
+    public String method() {
+      return ex.getRequestMethod().toUpperCase(java.util.Locale.ROOT);
+    }
+
+    @Override
+    public String pathAndQuery() {
+      return ex.getRequestURI().getRawPath()
+          + (ex.getRequestURI().getRawQuery() == null ? "" : "?" + ex.getRequestURI().getRawQuery());
+    }
+
+    @Override
+    public Map<String, List<String>> requestHeaders() {
+      return ex.getRequestHeaders();
+    }
+
+    @Override
+    public InputStream requestBody() {
+      return ex.getRequestBody();
+    }
+
+    @Override
+    public OutputStream respond(int status, Map<String, List<String>> headers, long contentLength)
+        throws IOException {
+      headers.forEach((k, v) -> ex.getResponseHeaders().put(k, v));
+      ex.sendResponseHeaders(status, contentLength < 0 ? 0 : contentLength == 0 ? -1 : contentLength);
+      return ex.getResponseBody();
+    }
+  }
+}

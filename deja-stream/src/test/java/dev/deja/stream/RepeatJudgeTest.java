@@ -1,0 +1,79 @@
+package dev.deja.stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.deja.core.measure.SequenceMeasure;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Known pairs: repeats the judge catches, look-alikes it keeps, and why. */
+class RepeatJudgeTest {
+  private final RepeatJudge judge = new RepeatJudge(StreamOptions.defaults());
+
+  @Test
+  void theDesignsMotivatingExampleFailsDifflibAndIsCaught() {
+    String a = "Okay, I found five Italian restaurants in South Philadelphia";
+    String b = "Here are five Italian restaurants in South Philly";
+    assertThat(SequenceMeasure.INSTANCE.similarity(a, b)).isLessThan(0.85);
+    PairScore s = judge.score(b, a);
+    assertThat(s.isDuplicate()).as(s.toString()).isTrue();
+    assertThat(s.layer()).isEqualTo("paraphrase");
+  }
+
+  @ParameterizedTest(name = "repeat: {0}")
+  @CsvSource(delimiter = '|', value = {
+      "Here are three Vietnamese places in Fishtown with late Friday hours.|"
+          + "I found three Vietnamese restaurants in Fishtown that are open late on Fridays.",
+      "The antibiotic drops are needed for one week after the surgery.|"
+          + "Use the antibiotic drops for 7 days after surgery.",
+      "You'll save roughly 20% if you buy online a week or more in advance.|"
+          + "Buying online at least a week ahead saves about 20%.",
+      "Kids' lessons run from 9:30 to 3:00 and include lunch.|"
+          + "Lessons for kids start at 9:30 and last until 3:00, lunch included.",
+      "the pool opens at seven!|The pool opens at seven."})
+  void repeats(String later, String earlier) {
+    PairScore s = judge.score(later, earlier);
+    assertThat(s.isDuplicate()).as(s.toString()).isTrue();
+  }
+
+  @ParameterizedTest(name = "kept: {0} ({2})")
+  @CsvSource(delimiter = '|', value = {
+      "Antibiotic drops: 1 drop in the left eye at 2 pm.|Antibiotic drops: 1 drop in the left eye at 8 am.|numbers",
+      "The swimming pool is not open on Easter Monday.|The swimming pool is open on Easter Monday.|negation",
+      "The Eastside Branch is open Monday to Thursday from 9 am to 8 pm.|"
+          + "The Central Library is open Monday to Thursday from 9 am to 8 pm.|names",
+      "On Tuesday, Seattle will see steady rain all day.|On Monday, Seattle will see steady rain all day.|contrasts",
+      "She also has piano lessons after school on weekdays.|He also has piano lessons after school on weekdays.|person",
+      "Maya really likes the green apples from the market.|Maya really likes the green pears from the market.|"
+          + "substitution",
+      "Dinner at our place on Friday, March 20, with the whole family?|"
+          + "Dinner at our place on March 20, with the whole family?|extension",
+      "Paint the fence in the back garden dark blue this weekend.|"
+          + "Paint the fence in the back garden dark red this weekend.|contrasts"})
+  void lookAlikesAreKept(String later, String earlier, String guard) {
+    PairScore s = judge.score(later, earlier);
+    assertThat(s.isDuplicate()).as(s.toString()).isFalse();
+    assertThat(s.conflict()).as(s.toString()).hasValueSatisfying(c -> assertThat(c).startsWith(guard));
+  }
+
+  @Test
+  void siblingListItemsAreComparedVerbatimOnly() {
+    Unit a = new Unit("1. Dinner at our place on March 20?", UnitKind.LIST_ITEM, 0, 0, 1, false, 0);
+    Unit b = new Unit("2. Dinner at our place on Friday, March 20?", UnitKind.LIST_ITEM, 1, 40, 1, false, 0);
+    Unit c = new Unit("3. Dinner at our place on March 20?", UnitKind.LIST_ITEM, 2, 80, 1, false, 0);
+    assertThat(RepeatJudge.relation(b, a)).isEqualTo(RepeatJudge.Relation.VERBATIM);
+    assertThat(judge.score(new UnitFeatures(b), new UnitFeatures(a), RepeatJudge.relation(b, a), false)
+        .isDuplicate()).isFalse();
+    assertThat(judge.score(new UnitFeatures(c), new UnitFeatures(a), RepeatJudge.relation(c, a), false).layer())
+        .isEqualTo("exact");
+  }
+
+  @Test
+  void codeAndTablesAreNeverCompared() {
+    Unit code = new Unit("x = 1\n", UnitKind.CODE, 0, 0, 0, false, 0);
+    Unit row = new Unit("| a | b |", UnitKind.TABLE_ROW, 1, 0, 0, false, 0);
+    assertThat(RepeatJudge.relation(code, code)).isEqualTo(RepeatJudge.Relation.NONE);
+    assertThat(RepeatJudge.relation(row, row)).isEqualTo(RepeatJudge.Relation.NONE);
+  }
+}

@@ -1,0 +1,111 @@
+package dev.deja.stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Flow;
+import java.util.concurrent.SubmissionPublisher;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** The Java API: a list of chunks, an Iterator, a Flow.Publisher. */
+class StreamDeduplicatorTest {
+  private final StreamDeduplicator dedup = StreamDeduplicator.withDefaults();
+  private final List<String> chunks = List.of("I checked cam", "psites near Lake Champlain for July ",
+      "4–6. Both have sites with electric ", "hook-ups.\n- Button Bay: $32 per night\n- Grand", " Isle: $30\n\nI checked ",
+      "campsites near Lake Champlain ", "for July 4–6. Both ", "have sites with electric ", "hook-ups.");
+  private final String expected = "I checked campsites near Lake Champlain for July 4–6. Both have sites with "
+      + "electric hook-ups.\n- Button Bay: $32 per night\n- Grand Isle: $30";
+
+  @Test
+  void dedupeAList() {
+    assertThat(dedup.dedupe(chunks)).isEqualTo(expected);
+    assertThat(dedup.dedupe(List.of())).isEmpty();
+  }
+
+  @Test
+  void wrapAnIteratorEmittingAsUnitsComplete() {
+    Iterator<String> it = dedup.wrap(chunks.iterator(), "s");
+    List<String> out = new ArrayList<>();
+    it.forEachRemaining(out::add);
+    assertThat(String.join("", out)).isEqualTo(expected);
+    assertThat(out.get(0)).isEqualTo("I checked campsites near Lake Champlain for July 4–6.");
+    assertThat(out).doesNotContain("");
+  }
+
+  @Test
+  void wrapAPublisher() throws Exception {
+    List<String> out = Collections.synchronizedList(new ArrayList<>());
+    CompletableFuture<Void> done = new CompletableFuture<>();
+    try (SubmissionPublisher<String> source = new SubmissionPublisher<>()) {
+      dedup.wrap(source, "s").subscribe(new Flow.Subscriber<>() {
+        private Flow.Subscription sub;
+
+        @Override
+        public void onSubscribe(Flow.Subscription s) {
+          sub = s;
+          s.request(1);
+        }
+
+        @Override
+        public void onNext(String item) {
+          out.add(item);
+          sub.request(1);
+        }
+
+        @Override
+        public void onError(Throwable t) {
+          done.completeExceptionally(t);
+        }
+
+        @Override
+        public void onComplete() {
+          done.complete(null);
+        }
+      });
+      chunks.forEach(source::submit);
+    }
+    done.get(10, TimeUnit.SECONDS);
+    assertThat(String.join("", out)).isEqualTo(expected);
+  }
+
+  @Test
+  void aPublisherErrorStillDeliversTheHeldText() throws Exception {
+    List<String> out = Collections.synchronizedList(new ArrayList<>());
+    CompletableFuture<Throwable> failed = new CompletableFuture<>();
+    SubmissionPublisher<String> source = new SubmissionPublisher<>();
+    dedup.wrap(source, "s").subscribe(new Flow.Subscriber<>() {
+      @Override
+      public void onSubscribe(Flow.Subscription s) {
+        s.request(Long.MAX_VALUE);
+      }
+
+      @Override
+      public void onNext(String item) {
+        out.add(item);
+      }
+
+      @Override
+      public void onError(Throwable t) {
+        failed.complete(t);
+      }
+
+      @Override
+      public void onComplete() {
+        failed.complete(null);
+      }
+    });
+    source.submit("First sentence here. Unfinished tai");
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (out.isEmpty() && System.nanoTime() < deadline) {
+      Thread.onSpinWait(); // closeExceptionally drops undelivered items: wait until the chunk was taken
+    }
+    source.closeExceptionally(new IllegalStateException("upstream broke"));
+    assertThat(failed.get(10, TimeUnit.SECONDS)).hasMessage("upstream broke");
+    assertThat(String.join("", out)).isEqualTo("First sentence here. Unfinished tai");
+  }
+}

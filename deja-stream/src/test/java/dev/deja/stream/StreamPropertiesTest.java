@@ -1,0 +1,206 @@
+package dev.deja.stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.deja.core.embed.Embedder;
+import dev.deja.core.embed.EmbeddingException;
+import dev.deja.stream.eval.LabelledStream;
+import dev.deja.stream.eval.StreamEvaluation;
+import dev.deja.stream.eval.SyntheticAnswers;
+import dev.deja.testkit.SeedExtension;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The design's correctness properties, and this module's, on seeded random answers (seed printed on failure). */
+@ExtendWith(SeedExtension.class)
+class StreamPropertiesTest {
+  private final StreamDeduplicator dedup = StreamDeduplicator.withDefaults();
+
+  @Test
+  void noParagraphOrUnitAppearsTwiceInTheOutput(Random r) {
+    for (int n = 0; n < 40; n++) {
+      String text = SyntheticAnswers.answer(r, 30);
+      String out = dedup.dedupe(SyntheticAnswers.chunks(r, text, 12));
+      Set<String> paragraphs = new HashSet<>();
+      for (String p : out.replaceAll("```[\\s\\S]*?```", "").split("\n\\s*\n")) {
+        if (!p.strip().isEmpty()) {
+          assertThat(paragraphs.add(p.strip())).as("paragraph twice: %s%nin: %s", p, out).isTrue();
+        }
+      }
+      Set<String> units = new HashSet<>();
+      for (Unit u : UnitSplitter.split(out)) {
+        if (!u.kind().isExempt() && u.body().strip().length() >= 10) {
+          assertThat(units.add(TextKey.normalize(u.body()))).as("unit twice: %s", u.text()).isTrue();
+        }
+      }
+    }
+  }
+
+  @Test
+  void similarityIsSymmetric(Random r) {
+    RepeatJudge judge = dedup.judge();
+    for (int n = 0; n < 300; n++) {
+      String a = SyntheticAnswers.sentence(r);
+      String b = r.nextInt(3) == 0 ? mutate(r, a) : SyntheticAnswers.sentence(r);
+      PairScore ab = judge.score(a, b);
+      PairScore ba = judge.score(b, a);
+      assertThat(ab.chunk()).as("%s | %s", a, b).isEqualTo(ba.chunk());
+      assertThat(ab.content()).isEqualTo(ba.content());
+      assertThat(ab.paraphrase()).isEqualTo(ba.paraphrase());
+      assertThat(ab.shared()).isEqualTo(ba.shared());
+      assertThat(ab.exact()).isEqualTo(ba.exact());
+      assertThat(judge.score(a, a).layer()).isEqualTo("exact");
+    }
+  }
+
+  @Test
+  void aPairIsADuplicateIfAndOnlyIfAScoreReachesItsThresholdAndNoGuardObjects(Random r) {
+    for (int n = 0; n < 300; n++) {
+      StreamOptions o = StreamOptions.defaults().with(java.util.Map.of(
+          "similarity_threshold", r.nextDouble(), "content_similarity_threshold", r.nextDouble(),
+          "paraphrase_threshold", r.nextDouble(), "paraphrase_min_shared", r.nextInt(4)), "random");
+      RepeatJudge judge = new RepeatJudge(o);
+      String a = SyntheticAnswers.sentence(r);
+      String b = r.nextBoolean() ? mutate(r, a) : SyntheticAnswers.sentence(r);
+      PairScore s = judge.score(a, b);
+      boolean expected = s.exact() || s.conflict().isEmpty() && (s.chunk() >= o.similarityThreshold()
+          || s.content() >= o.contentSimilarityThreshold()
+          || s.paraphrase() >= o.paraphraseThreshold() && s.shared() >= o.paraphraseMinShared());
+      assertThat(s.isDuplicate()).as("%s | %s | %s", a, b, s).isEqualTo(expected);
+      for (double x : new double[] {s.chunk(), s.content(), s.paraphrase(), s.semantic()}) {
+        assertThat(x).isBetween(0.0, 1.0);
+      }
+    }
+  }
+
+  @Test
+  void emptyAndShortChunksAreSkipped(Random r) {
+    ContentDuplicateDetector d = dedup.detector("s");
+    for (String blank : List.of("", "   ", "\n\n", "short.", "tiny one")) {
+      d.addContent(blank);
+      assertThat(d.containsDuplicateContent(blank, "s").isDuplicate()).isFalse();
+    }
+    assertThat(d.statistics().totalChunksTracked()).isZero();
+    for (int n = 0; n < 20; n++) {
+      String text = SyntheticAnswers.answer(r, 15);
+      List<String> chunks = SyntheticAnswers.chunks(r, text, 8);
+      List<String> withEmpty = new ArrayList<>();
+      for (String c : chunks) {
+        withEmpty.add("");
+        withEmpty.add(c);
+      }
+      assertThat(dedup.dedupe(withEmpty)).isEqualTo(dedup.dedupe(chunks));
+    }
+  }
+
+  @Test
+  void chunkBoundariesNeverChangeTheResult(Random r) {
+    List<String> texts = new ArrayList<>();
+    for (LabelledStream s : DevStreams.all()) {
+      texts.add(s.text());
+    }
+    for (int n = 0; n < 25; n++) {
+      texts.add(SyntheticAnswers.answer(r, 25));
+    }
+    for (String text : texts) {
+      String whole = dedup.dedupe(List.of(text));
+      for (int k = 0; k < 4; k++) {
+        assertThat(dedup.dedupe(SyntheticAnswers.chunks(r, text, 1 + r.nextInt(15)))).as(text).isEqualTo(whole);
+      }
+      List<String> single = new ArrayList<>();
+      for (int i = 0; i < text.length(); i++) {
+        single.add(text.substring(i, i + 1));
+      }
+      assertThat(dedup.dedupe(single)).isEqualTo(whole);
+    }
+  }
+
+  @Test
+  void outputEqualsInputWhenNothingRepeats(Random r) {
+    for (int n = 0; n < 30; n++) {
+      // Sentences none of which repeats an earlier one (by the judge), joined with varied white space and markdown.
+      List<String> kept = new ArrayList<>();
+      StringBuilder text = new StringBuilder();
+      String[] seps = {" ", "\n", "\n\n", "  ", "\n- ", "\n1. ", "\n## "};
+      while (kept.size() < 12) {
+        String s = SyntheticAnswers.sentence(r);
+        if (kept.stream().noneMatch(k -> dedup.judge().score(s, k).isDuplicate())) {
+          text.append(kept.isEmpty() ? "" : seps[r.nextInt(seps.length)]).append(s);
+          kept.add(s);
+        }
+      }
+      text.append(r.nextBoolean() ? "\n" : "");
+      String t = text.toString();
+      assertThat(dedup.dedupe(SyntheticAnswers.chunks(r, t, 10))).isEqualTo(t);
+    }
+  }
+
+  @Test
+  void injectedErrorsNeverBlockContent(Random r) {
+    SimpleMeterRegistry meters = new SimpleMeterRegistry();
+    Embedder failing = new Embedder() {
+      @Override
+      public String model() {
+        return "failing";
+      }
+
+      @Override
+      public int dimension() {
+        return 3;
+      }
+
+      @Override
+      public float[] embed(String text) {
+        if (text.hashCode() % 3 == 0) {
+          throw new EmbeddingException("injected failure", true);
+        }
+        return new float[] {1, text.length(), 0};
+      }
+    };
+    StreamDeduplicator broken = StreamDeduplicator.builder().embedder(failing).metrics(StreamMetrics.on(meters))
+        .listener(e -> {
+          throw new IllegalStateException("listener failure");
+        }).build();
+    StreamDeduplicator plain = StreamDeduplicator.withDefaults();
+    for (int n = 0; n < 20; n++) {
+      String text = SyntheticAnswers.answer(r, 20);
+      List<String> chunks = SyntheticAnswers.chunks(r, text, 10);
+      ResponseFilter f = broken.open("s");
+      StringBuilder out = new StringBuilder();
+      chunks.forEach(c -> out.append(f.accept(c)));
+      out.append(f.finish());
+      // Everything the error-free filter keeps is still there: a failure only ever lets more through.
+      String reference = plain.dedupe(chunks);
+      for (Unit u : UnitSplitter.split(reference)) {
+        assertThat(out.toString()).contains(u.text());
+      }
+    }
+    assertThat(meters.counter("content.detection.errors").count()).isPositive();
+  }
+
+  @Test
+  void everyDevStreamKeepsItsKeepUnits() {
+    StreamEvaluation.Result r = StreamEvaluation.run(dedup, DevStreams.all(), 0, 1);
+    assertThat(r.keepPreserved()).isEqualTo(1.0);
+    assertThat(r.streamsWithKeepLost()).isZero();
+    assertThat(r.dropRecall()).isGreaterThanOrEqualTo(0.90);
+    assertThat(r.streams()).allSatisfy(s -> assertThat(s.outputAccounted()).as(s.id()).isTrue());
+  }
+
+  private static String mutate(Random r, String s) {
+    String[] w = s.split(" ");
+    int i = r.nextInt(w.length);
+    return switch (r.nextInt(4)) {
+      case 0 -> s.toUpperCase(java.util.Locale.ROOT);
+      case 1 -> s.replace(w[i], w[i] + "s");
+      case 2 -> s.replace(w[i], "");
+      default -> s + " " + w[i];
+    };
+  }
+}
