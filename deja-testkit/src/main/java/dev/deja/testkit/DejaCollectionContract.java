@@ -357,8 +357,10 @@ public abstract class DejaCollectionContract {
     Item s = series("Soccer practice", "2026-03-04T17:00", "FREQ=WEEKLY;BYDAY=WE");
     String id = c.put(PutRequest.of("fam", s)).id().orElseThrow();
     assertThat(c.check(new CheckRequest("fam", s, Optional.of(id))).outcome()).isEqualTo(Outcome.NEW);
-    assertThat(c.check(new CheckRequest("fam", event("Soccer practice", "2026-03-11T17:00"), Optional.of(id)))
-        .outcome()).isEqualTo(Outcome.NEW);
+    Verdict single = c.check(new CheckRequest("fam", event("Soccer practice", "2026-03-11T17:00"), Optional.of(id)));
+    assertThat(single.outcome()).isEqualTo(Outcome.NEW);
+    assertThat(single.explanation().result()).isEqualTo("new");
+    assertThat(single.explanation().message()).contains("excluded series " + id);
   }
 
   @Test

@@ -199,11 +199,13 @@ public final class DejaCollection {
     }
     Map<String, Match> byId = new LinkedHashMap<>();
     boolean changed = false;
+    int excluded = 0;
     for (Match m : v.matches()) {
       Optional<String> series = Occurrences.seriesOf(m.item());
       Match mapped = m;
       if (series.isPresent() && series.equals(excludeId)) {
         changed = true;
+        excluded++;
         continue;
       }
       if (series.isPresent()) {
@@ -228,7 +230,13 @@ public final class DejaCollection {
     }
     List<Match> matches = new ArrayList<>(byId.values());
     matches.sort(Match.ORDER);
-    return new Verdict(outcomeOf(matches), matches, v.explanation(), v.warnings());
+    Outcome outcome = outcomeOf(matches);
+    Explanation explanation = excluded == 0 ? v.explanation() : Explanation.of("verdict", spec.name())
+        .result(outcome.name().toLowerCase(java.util.Locale.ROOT))
+        .message(excluded + " match(es) on occurrences of the excluded series " + excludeId.orElse("")
+            + " dropped" + (matches.isEmpty() ? "; no other stored item duplicates the new one" : ""))
+        .evidence("exclude_id", excludeId.orElse("")).detail(v.explanation()).build();
+    return new Verdict(outcome, matches, explanation, v.warnings());
   }
 
   private static Outcome outcomeOf(List<Match> matches) {
