@@ -31,6 +31,8 @@ import java.util.Optional;
  *   family:
  *     preset: calendar
  *     stages: {fuzzy: {similarity_threshold: 0.4}}
+ * calendar:                # the calendar design's keys, mapped onto the calendar preset (CalendarSettings)
+ *   duplicate_detection: {similarity_strategy: embedding, similarity_threshold: 0.49, time_window_hours: 2}
  * embedders:               # remote embedders by name; a semantic stage then says model: cloud
  *   cloud: {type: openai, base_url: "https://api.openai.com/v1", model: text-embedding-3-small, dimension: 1536,
  *           api_key_env: OPENAI_API_KEY}
@@ -65,6 +67,7 @@ public final class DejaConfig {
   public static DejaConfig of(Map<String, Object> tree, String source) {
     DejaConfig c = new DejaConfig(tree, source);
     c.presetOverrides();
+    CalendarSettings.apply(Presets.tree("calendar"), c.asMap("calendar"), c.source);
     c.embedders();
     c.collectionTrees();
     return c;
@@ -111,6 +114,9 @@ public final class DejaConfig {
   @SuppressWarnings("unchecked")
   public Map<String, Object> presetTree(String preset) {
     Map<String, Object> base = Presets.tree(preset);
+    if (preset.equals("calendar")) {
+      base = CalendarSettings.apply(base, asMap("calendar"), source);
+    }
     Object o = presetOverrides().get(preset);
     return o == null ? base : Trees.deepMerge(base, (Map<String, Object>) o);
   }

@@ -41,7 +41,7 @@ class PresetsTest {
     assertThat(w.allDay()).isEqualTo(WindowSpec.AllDayRule.SAME_DATES);
     StageSpec semantic = s.stage("semantic").orElseThrow();
     assertThat(semantic.options()).containsEntry("model", "all-minilm-l6-v2").containsEntry("similarity_threshold",
-        0.48);
+        0.49);
     // The design's difflib strategy stays one switch away.
     StageSpec fuzzy = s.stage("fuzzy").orElseThrow();
     assertThat(fuzzy.enabled()).isFalse();

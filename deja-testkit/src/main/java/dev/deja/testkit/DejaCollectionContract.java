@@ -58,6 +58,15 @@ public abstract class DejaCollectionContract {
         .build();
   }
 
+  /** A collection whose recurring items are expanded by the given expander. */
+  protected DejaCollection collection(CollectionSpec spec, dev.deja.core.recur.RecurrenceExpander expander) {
+    CollectionStore s = newStore(spec.name());
+    opened.add(s);
+    AtomicLong seq = new AtomicLong();
+    return DejaCollection.builder(spec).store(s).clock(clock).ids(() -> String.format("id%04d", seq.incrementAndGet()))
+        .recurrence(expander).build();
+  }
+
   private static Item event(String title, String start) {
     return Item.of("title", title, "start", start);
   }
@@ -271,6 +280,192 @@ public abstract class DejaCollectionContract {
         "soccer practice", Item.of(), Optional.empty(), Optional.empty(), java.util.OptionalDouble.empty(), 10));
     assertThat(all).hasSize(4).isSortedAccordingTo(java.util.Comparator.comparingDouble(
         dev.deja.core.engine.SearchHit::score).reversed());
+  }
+
+  private static Item series(String title, String start, String rule, String... exdates) {
+    return Item.of("title", title, "start", start, "rrule", rule, "exdates", List.of(exdates));
+  }
+
+  private static Item zoned(String title, String start, String zone) {
+    return Item.of("title", title, "start", start, "time_zone", zone);
+  }
+
+  private static Item allDay(String title, String first, String last) {
+    return Item.of("title", title, "start", first, "end", last, "all_day", true);
+  }
+
+  private DejaCollection recurring(String onDuplicate) {
+    return collection(TestSpecs.recurringEvents(onDuplicate), new DailyWeeklyExpander());
+  }
+
+  @Test
+  void aSingleEventThatDuplicatesOneOccurrenceOfASeriesIsCaughtAndNamesTheSeries() {
+    DejaCollection c = recurring("reject");
+    String id = c.put(PutRequest.of("fam", series("Soccer practice", "2026-03-04T17:00", "FREQ=WEEKLY;BYDAY=WE",
+        "2026-03-18T17:00"))).id().orElseThrow();
+    WriteResult again = c.put(PutRequest.of("fam", event("Soccer Practice!", "2026-03-11T17:30")));
+    assertThat(again.action()).isEqualTo(Action.REJECTED);
+    assertThat(again.verdict().matches()).extracting(Match::id).containsExactly(id);
+    assertThat(again.verdict().matches().get(0).item().item().findString("start")).hasValue("2026-03-11T17:00");
+    assertThat(again.verdict().matches().get(0).explanation().toString()).contains("occurrence");
+    // Three months on, still an occurrence.
+    assertThat(c.check(CheckRequest.of("fam", event("Soccer practice", "2026-06-24T16:00"))).outcome())
+        .isEqualTo(Outcome.DUPLICATE);
+    assertThat(c.count("fam")).isEqualTo(1);
+  }
+
+  @Test
+  void excludedDatesOtherDaysAndDaysBeforeTheSeriesNeverMatch() {
+    DejaCollection c = recurring("reject");
+    c.put(PutRequest.of("fam", series("Soccer practice", "2026-03-04T17:00", "FREQ=WEEKLY;BYDAY=WE",
+        "2026-03-18T17:00", "2026-04-01")));
+    for (String start : new String[] {"2026-03-18T17:00", "2026-04-01T17:00", "2026-03-05T17:00",
+        "2026-02-25T17:00", "2026-03-11T20:00"}) {
+      assertThat(c.check(CheckRequest.of("fam", event("Soccer practice", start))).outcome()).as(start)
+          .isEqualTo(Outcome.NEW);
+    }
+    assertThat(c.check(CheckRequest.of("fam", event("Soccer practice", "2026-03-25T17:00"))).outcome())
+        .isEqualTo(Outcome.DUPLICATE);
+  }
+
+  @Test
+  void aSeriesThatDuplicatesAStoredSeriesIsCaughtAndOneOnAnotherDayIsNot() {
+    DejaCollection c = recurring("reject");
+    String id = c.put(PutRequest.of("fam", series("Soccer practice", "2026-03-04T17:00", "FREQ=WEEKLY;BYDAY=WE")))
+        .id().orElseThrow();
+    // The same practice, entered again a month later as its own series.
+    WriteResult dup = c.put(PutRequest.of("fam", series("soccer practice", "2026-04-08T17:15", "FREQ=WEEKLY")));
+    assertThat(dup.action()).isEqualTo(Action.REJECTED);
+    assertThat(dup.verdict().matches()).extracting(Match::id).containsExactly(id);
+    assertThat(dup.verdict().explanation().toString()).contains("occurrence");
+    WriteResult thursdays = c.put(PutRequest.of("fam", series("Soccer practice", "2026-03-05T17:00",
+        "FREQ=WEEKLY;BYDAY=TH")));
+    assertThat(thursdays.action()).isEqualTo(Action.CREATED);
+    WriteResult other = c.put(PutRequest.of("fam", series("Piano lesson", "2026-03-04T17:00",
+        "FREQ=WEEKLY;BYDAY=WE")));
+    assertThat(other.action()).isEqualTo(Action.CREATED);
+    // A single stored event is caught by the new series' occurrence on its day.
+    c.put(PutRequest.of("fam", event("Swim meet", "2026-05-09T10:00")));
+    WriteResult swim = c.put(PutRequest.of("fam", series("Swim meet", "2026-05-02T10:00", "FREQ=DAILY;INTERVAL=7")));
+    assertThat(swim.action()).isEqualTo(Action.REJECTED);
+    assertThat(c.count("fam")).isEqualTo(4);
+  }
+
+  @Test
+  void aSeriesBeingEditedDoesNotMatchItself() {
+    DejaCollection c = recurring("reject");
+    Item s = series("Soccer practice", "2026-03-04T17:00", "FREQ=WEEKLY;BYDAY=WE");
+    String id = c.put(PutRequest.of("fam", s)).id().orElseThrow();
+    assertThat(c.check(new CheckRequest("fam", s, Optional.of(id))).outcome()).isEqualTo(Outcome.NEW);
+    Verdict single = c.check(new CheckRequest("fam", event("Soccer practice", "2026-03-11T17:00"), Optional.of(id)));
+    assertThat(single.outcome()).isEqualTo(Outcome.NEW);
+    assertThat(single.explanation().result()).isEqualTo("new");
+    assertThat(single.explanation().message()).contains("excluded series " + id);
+  }
+
+  @Test
+  void deletingASeriesRemovesItsOccurrences() {
+    DejaCollection c = recurring("reject");
+    String id = c.put(PutRequest.of("fam", series("Soccer practice", "2026-03-04T17:00", "FREQ=WEEKLY;BYDAY=WE")))
+        .id().orElseThrow();
+    String single = c.put(PutRequest.of("fam", event("Piano lesson", "2026-03-04T18:00"))).id().orElseThrow();
+    assertThat(c.list("fam", Optional.empty(), 100).items()).extracting(StoredItem::id).containsExactly(id, single);
+    assertThat(c.delete("fam", id)).isTrue();
+    assertThat(c.check(CheckRequest.of("fam", event("Soccer practice", "2026-03-11T17:00"))).outcome())
+        .isEqualTo(Outcome.NEW);
+    assertThat(c.store().count(Optional.of("fam"))).isEqualTo(1);
+    assertThat(c.count("fam")).isEqualTo(1);
+    assertThat(c.delete("fam", id)).isFalse();
+  }
+
+  @Test
+  void replacingASeriesReplacesItsOccurrences() {
+    DejaCollection c = recurring("merge");
+    String id = c.put(PutRequest.of("fam", series("Soccer practice", "2026-03-04T17:00", "FREQ=WEEKLY;BYDAY=WE")))
+        .id().orElseThrow();
+    WriteResult merged = c.put(PutRequest.of("fam", series("Soccer practice", "2026-03-04T17:00",
+        "FREQ=WEEKLY;BYDAY=WE;COUNT=3")));
+    assertThat(merged.action()).isEqualTo(Action.MERGED);
+    assertThat(merged.id()).hasValue(id);
+    assertThat(c.check(CheckRequest.of("fam", event("Soccer practice", "2026-03-18T17:00"))).outcome())
+        .isEqualTo(Outcome.DUPLICATE);
+    assertThat(c.check(CheckRequest.of("fam", event("Soccer practice", "2026-03-25T17:00"))).outcome())
+        .isEqualTo(Outcome.NEW);
+    assertThat(c.store().count(Optional.of("fam"))).isEqualTo(1 + 3);
+  }
+
+  @Test
+  void timesInDifferentZonesAreComparedAsInstants() {
+    DejaCollection c = recurring("reject");
+    // 14:00 in Amsterdam is 13:00 UTC in winter (UTC+1) and 12:00 UTC in summer (UTC+2).
+    c.put(PutRequest.of("fam", zoned("Dentist", "2026-03-02T14:00", "Europe/Amsterdam")));
+    c.put(PutRequest.of("fam", zoned("Dentist", "2026-07-01T14:00", "Europe/Amsterdam")));
+    assertThat(c.check(CheckRequest.of("fam", event("Dentist", "2026-03-02T13:00"))).outcome())
+        .isEqualTo(Outcome.DUPLICATE);
+    assertThat(c.check(CheckRequest.of("fam", event("Dentist", "2026-03-02T08:00-05:00"))).outcome())
+        .isEqualTo(Outcome.DUPLICATE);
+    assertThat(c.check(CheckRequest.of("fam", zoned("Dentist", "2026-03-02T08:00", "America/New_York"))).outcome())
+        .isEqualTo(Outcome.DUPLICATE);
+    // 15:30 UTC is 2.5 h after the appointment, though only 1.5 h after "14:00" read as UTC.
+    assertThat(c.check(CheckRequest.of("fam", event("Dentist", "2026-03-02T15:30"))).outcome())
+        .isEqualTo(Outcome.NEW);
+    assertThat(c.check(CheckRequest.of("fam", event("Dentist", "2026-07-01T10:30"))).outcome())
+        .isEqualTo(Outcome.DUPLICATE);
+    assertThat(c.check(CheckRequest.of("fam", event("Dentist", "2026-07-01T15:30"))).outcome())
+        .isEqualTo(Outcome.NEW);
+  }
+
+  @Test
+  void aSeriesKeepsItsWallClockTimeAcrossADaylightSavingChange() {
+    DejaCollection c = recurring("reject");
+    Item s = Item.of("title", "Soccer practice", "start", "2026-03-18T17:00", "time_zone", "Europe/Amsterdam",
+        "rrule", "FREQ=WEEKLY");
+    c.put(PutRequest.of("fam", s));
+    // Clocks go forward on 29 March 2026: 17:00 in Amsterdam is 16:00 UTC before, 15:00 UTC after.
+    assertThat(c.check(CheckRequest.of("fam", event("Soccer practice", "2026-03-25T17:30"))).outcome())
+        .isEqualTo(Outcome.DUPLICATE);
+    assertThat(c.check(CheckRequest.of("fam", event("Soccer practice", "2026-04-01T13:30"))).outcome())
+        .isEqualTo(Outcome.DUPLICATE);
+    assertThat(c.check(CheckRequest.of("fam", event("Soccer practice", "2026-04-01T17:30"))).outcome())
+        .isEqualTo(Outcome.NEW);
+  }
+
+  @Test
+  void allDayEventsSpanningSeveralDaysMatchOnlyTheSameInclusiveDates() {
+    DejaCollection c = recurring("reject");
+    String trip = c.put(PutRequest.of("fam", allDay("Spring break trip", "2026-04-04", "2026-04-11"))).id()
+        .orElseThrow();
+    Verdict same = c.check(CheckRequest.of("fam", allDay("spring break trip", "2026-04-04", "2026-04-11")));
+    assertThat(same.matches()).extracting(Match::id).containsExactly(trip);
+    assertThat(c.check(CheckRequest.of("fam", allDay("Spring break trip", "2026-04-04", "2026-04-10"))).outcome())
+        .isEqualTo(Outcome.NEW);
+    assertThat(c.check(CheckRequest.of("fam", allDay("Spring break trip", "2026-04-11", "2026-04-11"))).outcome())
+        .isEqualTo(Outcome.NEW);
+    // A timed event never duplicates an all-day one (timed_vs_all_day defaults to never).
+    assertThat(c.check(CheckRequest.of("fam", event("Spring break trip", "2026-04-04T09:00"))).outcome())
+        .isEqualTo(Outcome.NEW);
+    // An all-day series: each occurrence covers its own dates.
+    c.put(PutRequest.of("fam", Item.of("title", "Grandma visits", "start", "2026-05-02", "end", "2026-05-03",
+        "all_day", true, "rrule", "FREQ=WEEKLY;INTERVAL=2", "exdates", List.of("2026-05-16"))));
+    assertThat(c.check(CheckRequest.of("fam", allDay("Grandma visits", "2026-05-30", "2026-05-31"))).outcome())
+        .isEqualTo(Outcome.DUPLICATE);
+    assertThat(c.check(CheckRequest.of("fam", allDay("Grandma visits", "2026-05-16", "2026-05-17"))).outcome())
+        .isEqualTo(Outcome.NEW);
+    assertThat(c.check(CheckRequest.of("fam", allDay("Grandma visits", "2026-05-09", "2026-05-10"))).outcome())
+        .isEqualTo(Outcome.NEW);
+  }
+
+  @Test
+  void searchListsASeriesOnceAtItsBestPlacedOccurrence() {
+    DejaCollection c = recurring("allow");
+    String id = c.put(PutRequest.of("fam", series("Soccer practice", "2026-03-04T17:00", "FREQ=WEEKLY;BYDAY=WE")))
+        .id().orElseThrow();
+    java.util.List<dev.deja.core.engine.SearchHit> hits = c.search(new dev.deja.core.engine.SearchRequest("fam",
+        "soccer practice", Item.of(), Optional.of(Instant.parse("2026-03-10T00:00:00Z")),
+        Optional.of(Instant.parse("2026-03-31T23:59:59Z")), java.util.OptionalDouble.of(0.6), 10));
+    assertThat(hits).hasSize(1);
+    assertThat(hits.get(0).item().item().findString("start")).hasValue("2026-03-11T17:00");
+    assertThat(dev.deja.core.recur.Occurrences.seriesOf(hits.get(0).item())).hasValue(id);
   }
 
   /** Runs the task on as many threads, all released at once, and returns the results in index order. */

@@ -23,6 +23,30 @@ public final class TestSpecs {
         "policy", Map.of("on_duplicate", onDuplicate, "on_possible_duplicate", "warn")), "events");
   }
 
+  /**
+   * Events like {@link #events} with time zones and recurring series ({@code rrule}, {@code exdates}; materialised for
+   * 120 days): the engine's recurrence contract.
+   */
+  public static CollectionSpec recurringEvents(String onDuplicate) {
+    Map<String, Object> fields = new java.util.LinkedHashMap<>();
+    fields.put("title", Map.of("type", "text", "required", true));
+    fields.put("start", Map.of("type", "timestamp", "required", true));
+    fields.put("end", Map.of("type", "timestamp"));
+    fields.put("all_day", Map.of("type", "boolean"));
+    fields.put("time_zone", Map.of("type", "keyword"));
+    fields.put("rrule", Map.of("type", "keyword"));
+    fields.put("exdates", Map.of("type", "list"));
+    return SpecReader.read(Map.of(
+        "name", "recurring",
+        "fields", fields,
+        "time_window", Map.of("start_field", "start", "end_field", "end", "all_day_field", "all_day",
+            "time_zone_field", "time_zone", "default_time_zone", "UTC", "time_window_hours", 2),
+        "recurrence", Map.of("rule_field", "rrule", "exdates_field", "exdates", "horizon_days", 120),
+        "stages", orderedStages(),
+        "policy", Map.of("on_duplicate", onDuplicate, "on_possible_duplicate", "warn", "merge", "replace")),
+        "recurring");
+  }
+
   /** Notes per owner: exact + fuzzy (sequence ≥ 0.85, possible from 0.6); policy as given. */
   public static CollectionSpec notes(String onDuplicate) {
     return SpecReader.read(Map.of(

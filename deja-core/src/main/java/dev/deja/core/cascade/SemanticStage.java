@@ -6,6 +6,9 @@ import dev.deja.core.engine.Outcome;
 import dev.deja.core.explain.Explanation;
 import dev.deja.core.index.Candidate;
 import dev.deja.core.item.Item;
+import dev.deja.core.normalize.Analyzer;
+import dev.deja.core.normalize.CachingNormalizer;
+import dev.deja.core.normalize.Normalizer;
 import dev.deja.core.spec.CollectionSpec;
 import dev.deja.core.spec.Options;
 import java.util.ArrayList;
@@ -20,7 +23,9 @@ import java.util.OptionalDouble;
  * {@code similarity_threshold} (alias {@code threshold}; default 0.8 — calibrate per model and preset, see
  * EVALUATION.md), {@code possible_threshold} (off by default), {@code neighbours} (nearest neighbours fetched as
  * candidates, default 20), {@code on_embedder_failure} ({@code closed}: the check fails, the default; {@code open}: the
- * stage is skipped and the verdict says so).
+ * stage is skipped and the verdict says so), {@code analyzer} (off by default: the text is embedded as written; when
+ * set, the normalised text is embedded, e.g. with abbreviations expanded — "Dr. Smith checkup" is embedded as "doctor
+ * smith checkup" — and the vectors are named {@code model/field@analyzer} so that they never mix with raw ones).
  *
  * <p>The new item is embedded once per check; stored items carry their vector (computed at write time) and are never
  * re-embedded, except items stored before the stage existed, which are embedded on the fly and marked so in the
@@ -53,9 +58,12 @@ public final class SemanticStage implements VectorStage, Scorer {
       }
       int k = o.integer("neighbours", 20, 1, 10_000);
       String failure = o.choice("on_embedder_failure", "closed", "closed", "open");
+      Optional<Analyzer> analyzer = o.has("analyzer")
+          ? Optional.of(spec.analyzer(o.string("analyzer", "none"), o.at("analyzer"))) : Optional.empty();
       o.rejectUnknown();
       Embedder embedder = context.embedder(model, o.at("model"));
-      return new SemanticStage(name, field, embedder, threshold, possible, k, failure.equals("closed"));
+      return new SemanticStage(name, field, embedder, threshold, possible, k, failure.equals("closed"),
+          analyzer.filter(a -> !a.name().equals("none")));
     }
   };
 
@@ -66,9 +74,13 @@ public final class SemanticStage implements VectorStage, Scorer {
   private final OptionalDouble possible;
   private final int neighbours;
   private final boolean failClosed;
+  private final Optional<Analyzer> analyzer;
+  private final Optional<Normalizer> normalizer;
 
   private SemanticStage(String name, String field, Embedder embedder, double threshold, OptionalDouble possible,
-      int neighbours, boolean failClosed) {
+      int neighbours, boolean failClosed, Optional<Analyzer> analyzer) {
+    this.analyzer = analyzer;
+    this.normalizer = analyzer.map(CachingNormalizer::of);
     this.name = name;
     this.field = field;
     this.embedder = embedder;
@@ -117,7 +129,13 @@ public final class SemanticStage implements VectorStage, Scorer {
 
   @Override
   public String vectorName() {
-    return embedder.model() + "/" + field;
+    // The analyzer is part of the name: vectors of normalised and raw text are never compared with each other.
+    return embedder.model() + "/" + field + analyzer.map(a -> "@" + a.name()).orElse("");
+  }
+
+  /** The text embedded for a value: the value itself, or its normalised form when the stage has an analyzer. */
+  public String embeddedText(String value) {
+    return normalizer.map(n -> n.normalize(value)).orElse(value);
   }
 
   @Override
@@ -132,7 +150,8 @@ public final class SemanticStage implements VectorStage, Scorer {
 
   @Override
   public Optional<float[]> vectorOf(Item item) {
-    return FieldValues.text(item, field).map(String::strip).filter(s -> !s.isEmpty()).map(embedder::embed);
+    return FieldValues.text(item, field).map(this::embeddedText).map(String::strip).filter(s -> !s.isEmpty())
+        .map(embedder::embed);
   }
 
   /** Cosine similarity clamped to [0, 1]. */
@@ -158,6 +177,7 @@ public final class SemanticStage implements VectorStage, Scorer {
   public StageResult evaluate(Probe probe, List<Candidate> candidates) {
     Explanation.Builder summary = Explanation.of("stage", name).evidence("field", field)
         .evidence("model", embedder.model()).threshold(threshold);
+    analyzer.ifPresent(a -> summary.evidence("analyzer", a.name()));
     Optional<float[]> mine = probe.vector(vectorName());
     if (mine.isEmpty()) {
       boolean blank = FieldValues.text(probe.item(), field).isEmpty();
@@ -198,6 +218,9 @@ public final class SemanticStage implements VectorStage, Scorer {
           .detail(Explanation.of("measure", "cosine").result("info").score(score)
               .message("cosine similarity of " + embedder.model() + " embeddings").build());
       possible.ifPresent(p -> e.evidence("possible_threshold", Explanation.format(p)));
+      if (analyzer.isPresent()) {
+        e.evidence("embedded_new", embeddedText(a)).evidence("embedded_existing", embeddedText(b));
+      }
       if (fresh) {
         e.evidence("note", "the stored item had no vector and was embedded now");
       }

@@ -23,6 +23,9 @@ import dev.deja.core.item.HistoryEntry;
 import dev.deja.core.item.Item;
 import dev.deja.core.item.StoredItem;
 import dev.deja.core.item.TimeSpan;
+import dev.deja.core.recur.Occurrences;
+import dev.deja.core.recur.RecurrenceExpander;
+import dev.deja.core.recur.RecurrenceExpanders;
 import dev.deja.core.spec.CollectionSpec;
 import dev.deja.core.spec.PolicySpec;
 import dev.deja.core.store.CollectionStore;
@@ -68,6 +71,7 @@ public final class DejaCollection {
   private final List<Guard> guards;
   private final ItemPreparer preparer;
   private final String displayField;
+  private final Optional<Occurrences> occurrences;
 
   private DejaCollection(Builder b) {
     this.spec = b.spec;
@@ -91,6 +95,18 @@ public final class DejaCollection {
     this.preparer = new ItemPreparer(spec, stages);
     this.displayField = spec.fields().values().stream().filter(f -> f.type() == FieldType.TEXT)
         .map(f -> f.name()).findFirst().orElse(spec.fields().keySet().iterator().next());
+    this.occurrences = spec.recurrence().flatMap(r -> b.recurrence.or(RecurrenceExpanders::find)
+        .map(x -> new Occurrences(r, spec.window().orElseThrow(), x)));
+  }
+
+  /** Whether the item is a recurring series (the collection has recurrence and the item a rule). */
+  private boolean isSeries(Item item) {
+    return spec.recurrence().isPresent() && Occurrences.isSeries(spec.recurrence().get(), item);
+  }
+
+  private Occurrences occurrences() {
+    return occurrences.orElseThrow(() -> new InvalidInputException("field '" + spec.recurrence().get().ruleField()
+        + "': recurring items need a recurrence expander, and none is on the class path (add deja-calendar)"));
   }
 
   /** A builder for a collection with this spec. */
@@ -119,7 +135,114 @@ public final class DejaCollection {
   /** Would this item be a duplicate? A dry run: nothing is written. */
   public Verdict check(CheckRequest request) {
     ItemPreparer.Prepared p = preparer.prepare(request.tenant(), request.item());
-    return decide(p, request.excludeId(), embed(p.item()));
+    if (isSeries(p.item())) {
+      return decideSeries(p, request.excludeId(), embed(p.item()), occurrences().of(p.item()));
+    }
+    return seriesView(decide(p, request.excludeId(), embed(p.item())), request.excludeId());
+  }
+
+  /**
+   * A series is checked occurrence by occurrence (each within the horizon, through the ordinary time-window lookup);
+   * the matches of all occurrences are merged, one per stored series or item (its best).
+   */
+  private Verdict decideSeries(ItemPreparer.Prepared master, Optional<String> excludeId, ProbeVectors vectors,
+      List<Occurrences.Occurrence> occs) {
+    Map<String, Match> best = new LinkedHashMap<>();
+    List<String> warnings = new ArrayList<>(vectors.warnings());
+    Explanation.Builder root = Explanation.of("verdict", spec.name());
+    int shown = 0;
+    int withMatches = 0;
+    for (Occurrences.Occurrence o : occs) {
+      ItemPreparer.Prepared p = preparer.prepare(master.tenant(), o.item());
+      Verdict v = seriesView(decide(p, excludeId, new ProbeVectors(vectors.vectors(), List.of())), excludeId);
+      if (v.matches().isEmpty()) {
+        continue;
+      }
+      withMatches++;
+      if (shown++ < 3) {
+        root.detail(Explanation.of("occurrence", o.start()).result(v.outcome().name().toLowerCase(java.util.Locale.ROOT))
+            .message("occurrence " + o.start() + " of the new series").detail(v.explanation()).build());
+      }
+      for (Match m : v.matches()) {
+        Match prev = best.get(m.id());
+        if (prev == null || Match.ORDER.compare(m, prev) < 0) {
+          best.put(m.id(), m);
+        }
+      }
+      for (String w : v.warnings()) {
+        if (!warnings.contains(w)) {
+          warnings.add(w);
+        }
+      }
+    }
+    List<Match> matches = new ArrayList<>(best.values());
+    matches.sort(Match.ORDER);
+    Outcome outcome = outcomeOf(matches);
+    root.result(outcome.name().toLowerCase(java.util.Locale.ROOT))
+        .message("series of " + occs.size() + " occurrence(s) from " + occs.get(0).start() + " to "
+            + occs.get(occs.size() - 1).start() + ": " + (matches.isEmpty() ? "no stored item duplicates any of them"
+            : withMatches + " occurrence(s) match; " + matches.size() + " match(es); best: " + matches.get(0).id()
+                + " via " + matches.get(0).stage()))
+        .evidence("occurrences_checked", occs.size());
+    return new Verdict(outcome, matches, root.build(), warnings);
+  }
+
+  /**
+   * Matches on materialised occurrences name their series: the match's id becomes the series' id (the item a user
+   * can get or delete), its item stays the occurrence (with the occurrence's start), and its explanation says which
+   * occurrence matched. Of several occurrences of one series, the best match is kept. The occurrences of the excluded
+   * item (a series being edited) never match: the candidate query excludes only the master's own id.
+   */
+  private Verdict seriesView(Verdict v, Optional<String> excludeId) {
+    if (spec.recurrence().isEmpty() || v.matches().isEmpty()) {
+      return v;
+    }
+    Map<String, Match> byId = new LinkedHashMap<>();
+    boolean changed = false;
+    int excluded = 0;
+    for (Match m : v.matches()) {
+      Optional<String> series = Occurrences.seriesOf(m.item());
+      Match mapped = m;
+      if (series.isPresent() && series.equals(excludeId)) {
+        changed = true;
+        excluded++;
+        continue;
+      }
+      if (series.isPresent()) {
+        changed = true;
+        String title = m.item().item().findString(displayField).orElse("");
+        String when = Occurrences.occurrenceOf(m.item()).orElse("?");
+        Explanation occ = Explanation.of("occurrence", m.item().id()).result("info")
+            .message("occurrence " + when + " of series " + series.get() + (title.isEmpty() ? "" : " ('" + title
+                + "')"))
+            .evidence("series", series.get()).evidence("occurrence", when).build();
+        Explanation e = Explanation.of("match", series.get()).result(m.explanation().result())
+            .message(m.explanation().message() + " (occurrence " + when + " of series " + series.get() + ")")
+            .score(m.score()).detail(occ).details(m.explanation().details()).build();
+        mapped = new Match(series.get(), m.score(), m.level(), m.stage(), m.item(), e);
+      }
+      if (!byId.containsKey(mapped.id())) {
+        byId.put(mapped.id(), mapped);
+      }
+    }
+    if (!changed) {
+      return v;
+    }
+    List<Match> matches = new ArrayList<>(byId.values());
+    matches.sort(Match.ORDER);
+    Outcome outcome = outcomeOf(matches);
+    Explanation explanation = excluded == 0 ? v.explanation() : Explanation.of("verdict", spec.name())
+        .result(outcome.name().toLowerCase(java.util.Locale.ROOT))
+        .message(excluded + " match(es) on occurrences of the excluded series " + excludeId.orElse("")
+            + " dropped" + (matches.isEmpty() ? "; no other stored item duplicates the new one" : ""))
+        .evidence("exclude_id", excludeId.orElse("")).detail(v.explanation()).build();
+    return new Verdict(outcome, matches, explanation, v.warnings());
+  }
+
+  private static Outcome outcomeOf(List<Match> matches) {
+    return matches.isEmpty() ? Outcome.NEW
+        : matches.stream().anyMatch(m -> m.level() == Outcome.DUPLICATE) ? Outcome.DUPLICATE
+        : Outcome.POSSIBLE_DUPLICATE;
   }
 
   /** The vectors of an item for every vector stage, and warnings for stages whose embedder failed open. */
@@ -157,14 +280,17 @@ public final class DejaCollection {
     ItemPreparer.Prepared p = preparer.prepare(request.tenant(), request.item());
     // Embedding happens before the scope lock is taken: it is the slow part and needs no lock.
     ProbeVectors vectors = embed(p.item());
+    Optional<List<Occurrences.Occurrence>> series = isSeries(p.item())
+        ? Optional.of(occurrences().of(p.item())) : Optional.empty();
     return store.inScope(p.keys().scope(), () -> {
       if (request.id().isPresent() && store.find(request.tenant(), request.id().get()).isPresent()) {
         throw new InvalidInputException("an item with id '" + request.id().get() + "' already exists");
       }
-      Verdict v = decide(p, Optional.empty(), vectors);
+      Verdict v = series.isPresent() ? decideSeries(p, Optional.empty(), vectors, series.get())
+          : seriesView(decide(p, Optional.empty(), vectors), Optional.empty());
       if (request.force()) {
         StoredItem created = create(p, vectors.vectors(), request.id(), v.isDuplicate(),
-            v.isDuplicate() ? "created with force although it duplicates " + ids(v) : "");
+            v.isDuplicate() ? "created with force although it duplicates " + ids(v) : "", series);
         String msg = v.isDuplicate()
             ? "Created " + created.id() + "; the duplicate check was bypassed (similar: " + describe(v) + ")."
             : "Created " + created.id() + ".";
@@ -191,13 +317,13 @@ public final class DejaCollection {
                   + "history. Use force=true to store it anyway.");
         }
         case WARN -> {
-          StoredItem created = create(p, vectors.vectors(), request.id(), false, "");
+          StoredItem created = create(p, vectors.vectors(), request.id(), false, "", series);
           String warning = "it may duplicate " + describe(v);
           return new WriteResult(Action.CREATED, Optional.of(created), v, false, List.of(warning),
               "Created " + created.id() + ", but " + warning + ".");
         }
         case ALLOW -> {
-          StoredItem created = create(p, vectors.vectors(), request.id(), false, "");
+          StoredItem created = create(p, vectors.vectors(), request.id(), false, "", series);
           return new WriteResult(Action.CREATED, Optional.of(created), v, false, List.of(),
               "Created " + created.id() + ".");
         }
@@ -271,6 +397,11 @@ public final class DejaCollection {
     } else {
       hits.sort(bySimilarity);
     }
+    if (spec.recurrence().isPresent()) {
+      // One hit per series: its best-placed occurrence (or its master, in a search without a time range).
+      java.util.Set<String> seen = new java.util.HashSet<>();
+      hits.removeIf(h -> !seen.add(Occurrences.seriesOf(h.item()).orElse(h.item().id())));
+    }
     return hits.size() > request.limit() ? List.copyOf(hits.subList(0, request.limit())) : List.copyOf(hits);
   }
 
@@ -281,26 +412,103 @@ public final class DejaCollection {
 
   /** Deletes an item; whether the tenant had it. */
   public boolean delete(String tenant, String id) {
-    return store.delete(tenant, id);
+    Optional<StoredItem> found = store.find(tenant, id);
+    if (found.isEmpty()) {
+      return false;
+    }
+    if (!isSeries(found.get().item())) {
+      return store.delete(tenant, id);
+    }
+    // A series' occurrences go with it, under the scope's lock so that no check sees half a series.
+    return store.inScope(found.get().keys().scope(), () -> {
+      dropOccurrences(found.get());
+      return store.delete(tenant, id);
+    });
   }
 
-  /** A page of a tenant's items, by id. */
+  /**
+   * Deletes the materialised occurrences of a stored series. Their ids are derived from the rule again when an expander
+   * is available; the tenant's items are also scanned for occurrences linked to the series, so that none is left
+   * behind when the rule's expansion differs (another expander version) or no expander is on the class path.
+   */
+  private void dropOccurrences(StoredItem master) {
+    java.util.Set<String> gone = new java.util.HashSet<>();
+    if (occurrences.isPresent()) {
+      for (Occurrences.Occurrence o : occurrences.get().of(master.item())) {
+        String oid = Occurrences.id(master.id(), o);
+        if (store.delete(master.tenant(), oid)) {
+          gone.add(oid);
+        }
+      }
+    }
+    Optional<String> after = Optional.empty();
+    List<String> orphans = new ArrayList<>();
+    do {
+      Page page = store.list(Optional.of(master.tenant()), after, 1000);
+      for (StoredItem i : page.items()) {
+        if (Occurrences.seriesOf(i).filter(master.id()::equals).isPresent() && !gone.contains(i.id())) {
+          orphans.add(i.id());
+        }
+      }
+      after = page.nextAfter();
+    } while (after.isPresent());
+    orphans.forEach(o -> store.delete(master.tenant(), o));
+  }
+
+  /** A page of a tenant's items, by id; materialised occurrences of series are not listed (their series is). */
   public Page list(String tenant, Optional<String> afterId, int limit) {
-    return store.list(Optional.of(tenant), afterId, limit);
+    Page page = store.list(Optional.of(tenant), afterId, limit);
+    if (spec.recurrence().isEmpty()) {
+      return page;
+    }
+    List<StoredItem> kept = page.items().stream()
+        .filter(i -> Occurrences.seriesOf(i).isEmpty()).collect(Collectors.toList());
+    return new Page(kept, page.nextAfter());
   }
 
-  /** How many items the tenant has. */
+  /** How many items the tenant has (a series counts once, not per occurrence). */
   public long count(String tenant) {
-    return store.count(Optional.of(tenant));
+    if (spec.recurrence().isEmpty()) {
+      return store.count(Optional.of(tenant));
+    }
+    long n = 0;
+    Optional<String> after = Optional.empty();
+    do {
+      Page page = store.list(Optional.of(tenant), after, 1000);
+      n += page.items().stream().filter(i -> Occurrences.seriesOf(i).isEmpty()).count();
+      after = page.nextAfter();
+    } while (after.isPresent());
+    return n;
   }
 
   private StoredItem create(ItemPreparer.Prepared p, Map<String, float[]> vectors, Optional<String> id,
-      boolean bypassed, String note) {
+      boolean bypassed, String note, Optional<List<Occurrences.Occurrence>> series) {
     Instant now = clock.instant();
-    StoredItem item = new StoredItem(id.orElseGet(ids), p.tenant(), p.item(), p.keys(), vectors, 1, now, now,
+    String newId = id.orElseGet(ids);
+    // A series' master has no time of its own: only its occurrences are found by time, so that it never matches twice.
+    dev.deja.core.item.ItemKeys keys = series.isEmpty() ? p.keys() : masterKeys(p.keys());
+    StoredItem item = new StoredItem(newId, p.tenant(), p.item(), keys, vectors, 1, now, now,
         List.of(new HistoryEntry(now, bypassed ? "CREATED_BYPASS" : "CREATED", Optional.empty(), note)));
     store.insert(item);
+    series.ifPresent(occs -> materialise(item, occs));
     return item;
+  }
+
+  /** Stores one item per occurrence of a series, each found by its own time and linked to its master. */
+  private void materialise(StoredItem master, List<Occurrences.Occurrence> occs) {
+    Instant now = clock.instant();
+    for (Occurrences.Occurrence o : occs) {
+      ItemPreparer.Prepared op = preparer.prepare(master.tenant(), o.item());
+      store.insert(new StoredItem(Occurrences.id(master.id(), o), master.tenant(),
+          Occurrences.linked(o, master.id()), op.keys(), master.vectors(), 1, now, now,
+          List.of(new HistoryEntry(now, "OCCURRENCE", Optional.empty(), "occurrence " + o.start()
+              + " of series " + master.id()))));
+    }
+  }
+
+  /** A series' master keys: without a time, so that only its occurrences are found by time (never the master too). */
+  private static dev.deja.core.item.ItemKeys masterKeys(dev.deja.core.item.ItemKeys k) {
+    return new dev.deja.core.item.ItemKeys(k.scope(), k.status(), k.keys(), k.terms(), Optional.empty());
   }
 
   private StoredItem merge(ItemPreparer.Prepared p, Map<String, float[]> vectors, Match best) {
@@ -311,9 +519,21 @@ public final class DejaCollection {
         + ")";
     StoredItem merged;
     if (spec.policy().merge() == PolicySpec.MergeStrategy.REPLACE) {
-      StoredItem replaced = existing.withItem(p.item(), p.keys(), vectors);
+      // Replacing a series replaces its occurrences: the old ones go, the new item's (if it is a series) come.
+      boolean wasSeries = isSeries(existing.item());
+      boolean isSeries = isSeries(p.item());
+      List<Occurrences.Occurrence> occs = isSeries ? occurrences().of(p.item()) : List.of();
+      if (wasSeries) {
+        dropOccurrences(existing);
+      }
+      StoredItem replaced = existing.withItem(p.item(), isSeries ? masterKeys(p.keys()) : p.keys(), vectors);
       merged = replaced.touched(now, new HistoryEntry(now, "REPLACED", Optional.of(existing.item()), note
           + "; previous fields kept here"));
+      if (isSeries) {
+        store.replace(merged);
+        materialise(merged, occs);
+        return merged;
+      }
     } else {
       merged = existing.touched(now, new HistoryEntry(now, "MERGED", Optional.of(p.item()), note));
     }
@@ -434,9 +654,7 @@ public final class DejaCollection {
       matches.add(new Match(c.id(), m.score(), level, stageName, c.item(), ex));
     }
     matches.sort(Match.ORDER);
-    Outcome outcome = matches.isEmpty() ? Outcome.NEW
-        : matches.stream().anyMatch(m -> m.level() == Outcome.DUPLICATE) ? Outcome.DUPLICATE
-        : Outcome.POSSIBLE_DUPLICATE;
+    Outcome outcome = outcomeOf(matches);
     root.result(outcome.name().toLowerCase(java.util.Locale.ROOT))
         .message(outcome == Outcome.NEW ? "no stored item duplicates the new one"
             : matches.size() + " match(es); best: " + matches.get(0).id() + " via " + matches.get(0).stage());
@@ -485,6 +703,7 @@ public final class DejaCollection {
     private StageRegistry stageRegistry = StageRegistry.defaults();
     private GuardRegistry guardRegistry = GuardRegistry.defaults();
     private EmbedderProvider embedders = EmbedderProviders.defaults();
+    private Optional<RecurrenceExpander> recurrence = Optional.empty();
 
     private Builder(CollectionSpec spec) {
       this.spec = Objects.requireNonNull(spec, "spec");
@@ -519,6 +738,14 @@ public final class DejaCollection {
     /** Where embedders for semantic stages come from (by default: providers registered as services). */
     public Builder embedders(EmbedderProvider p) {
       this.embedders = Objects.requireNonNull(p, "embedders");
+      return this;
+    }
+
+    /**
+     * The expander of recurring items' rules (by default: the one registered as a service, e.g. by deja-calendar).
+     */
+    public Builder recurrence(RecurrenceExpander expander) {
+      this.recurrence = Optional.of(Objects.requireNonNull(expander, "expander"));
       return this;
     }
 

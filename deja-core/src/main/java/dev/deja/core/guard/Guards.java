@@ -142,11 +142,36 @@ public final class Guards {
   static final class Substitution extends TextGuard {
     private final boolean anyPosition;
     private final int maxWords;
+    private final Map<String, Integer> equivalents;
 
     Substitution(String name, Options o, CollectionSpec spec) {
       super(name, "substitution", o, spec);
       this.anyPosition = o.choice("position", "object", "object", "any").equals("any");
       this.maxWords = o.integer("max_words", 3, 1, 10);
+      Map<String, Integer> groups = new java.util.HashMap<>();
+      List<String> given = o.strings("equivalents", List.of());
+      for (int i = 0; i < given.size(); i++) {
+        String[] words = given.get(i).split("=");
+        if (words.length < 2) {
+          throw new dev.deja.core.InvalidInputException(o.at("equivalents") + "[" + i + "]: must name two or more "
+              + "words or phrases separated by '=', e.g. \"grocery = food\", got '" + given.get(i) + "'");
+        }
+        for (String w : words) {
+          String key = String.join(" ", TextSignals.contentStems(w, lexicon));
+          if (key.isEmpty()) {
+            throw new dev.deja.core.InvalidInputException(o.at("equivalents") + "[" + i + "]: '" + w.strip()
+                + "' has no content word");
+          }
+          groups.merge(key, i, Math::min);
+        }
+      }
+      this.equivalents = Map.copyOf(groups);
+    }
+
+    /** Whether two replaced phrases are declared equivalent (a synonym is a rewording, not a substitution). */
+    private boolean equivalent(List<String> removed, List<String> added) {
+      Integer x = equivalents.get(String.join(" ", removed));
+      return x != null && x.equals(equivalents.get(String.join(" ", added)));
     }
 
     @Override
@@ -159,6 +184,9 @@ public final class Guards {
       if (!op.tag().equals("replace") || op.removed().isEmpty() || op.added().isEmpty()
           || op.removed().size() > maxWords || op.added().size() > maxWords || op.aLength() < 2
           || op.bLength() < 2) {
+        return Optional.empty();
+      }
+      if (equivalent(op.removed(), op.added())) {
         return Optional.empty();
       }
       if (!anyPosition && !lexicon.objectMarkers().contains(op.before())) {

@@ -17,7 +17,8 @@ import java.util.TreeSet;
  *
  * <p>Steps (in the order given): {@code nfkc}, {@code lowercase}, {@code fold_accents}, {@code punctuation},
  * {@code whitespace}, {@code join_compounds}. After them, when configured, each whitespace-separated word is looked up
- * in {@code abbreviations} ("dr" → "doctor") and dropped when it is a stop word. Built-in analyzers:
+ * in {@code abbreviations} ("dr" → "doctor"; also without the punctuation around it: "(dr." → "(doctor") and dropped
+ * when it is a stop word. Built-in analyzers:
  *
  * <table>
  *   <caption>Built-in analyzers</caption>
@@ -138,7 +139,7 @@ public record Analyzer(String name, List<String> steps, Map<String, String> abbr
       if (word.isEmpty()) {
         continue;
       }
-      String expanded = abbreviations.getOrDefault(word, word);
+      String expanded = expand(word);
       for (String w : expanded.split(" ")) {
         if (!w.isEmpty() && !stopwords.contains(w)) {
           out.add(w);
@@ -146,6 +147,36 @@ public record Analyzer(String name, List<String> steps, Map<String, String> abbr
       }
     }
     return String.join(" ", out);
+  }
+
+  /**
+   * A word with its abbreviation expanded. A word matches an abbreviation as it is, or without the punctuation around
+   * it, which is kept — except a period right after the abbreviation, which belongs to it: with {@code dr → doctor},
+   * {@code "dr."} becomes {@code "doctor"} and {@code "(dr."} becomes {@code "(doctor"}. This matters for analyzers
+   * that keep punctuation (e.g. one that feeds a sentence embedder, where "maya's" must stay "maya's").
+   */
+  private String expand(String word) {
+    String direct = abbreviations.get(word);
+    if (direct != null) {
+      return direct;
+    }
+    int from = 0;
+    int to = word.length();
+    while (from < to && !Character.isLetterOrDigit(word.codePointAt(from))) {
+      from += Character.charCount(word.codePointAt(from));
+    }
+    while (to > from && !Character.isLetterOrDigit(word.codePointBefore(to))) {
+      to -= Character.charCount(word.codePointBefore(to));
+    }
+    if (from == 0 && to == word.length() || from >= to) {
+      return word;
+    }
+    String expansion = abbreviations.get(word.substring(from, to));
+    if (expansion == null) {
+      return word;
+    }
+    String suffix = word.substring(to);
+    return word.substring(0, from) + expansion + (suffix.startsWith(".") ? suffix.substring(1) : suffix);
   }
 
   /** The normalised words of a text: {@link #normalize} split on spaces, empty words dropped. */

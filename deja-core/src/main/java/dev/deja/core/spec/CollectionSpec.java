@@ -34,6 +34,7 @@ import java.util.TreeSet;
  * @param earlyTermination whether the cascade stops at the first stage that finds a match
  * @param guards guards applied to matches
  * @param policy what writes do with verdicts
+ * @param recurrence how recurring items (RRULE series) are expanded, if the collection has them
  */
 public record CollectionSpec(
     String name,
@@ -48,7 +49,17 @@ public record CollectionSpec(
     List<StageSpec> stages,
     boolean earlyTermination,
     List<GuardSpec> guards,
-    PolicySpec policy) {
+    PolicySpec policy,
+    Optional<RecurrenceSpec> recurrence) {
+
+  /** A spec without recurring items. */
+  public CollectionSpec(String name, String description, Map<String, FieldSpec> fields, Map<String, Analyzer> analyzers,
+      List<ScopeKeySpec> scope, Optional<WindowSpec> window, Optional<String> statusField, Set<String> excludedStatuses,
+      CandidateSpec candidates, List<StageSpec> stages, boolean earlyTermination, List<GuardSpec> guards,
+      PolicySpec policy) {
+    this(name, description, fields, analyzers, scope, window, statusField, excludedStatuses, candidates, stages,
+        earlyTermination, guards, policy, Optional.empty());
+  }
 
   public CollectionSpec {
     Objects.requireNonNull(name, "name");
@@ -67,7 +78,25 @@ public record CollectionSpec(
     stages = List.copyOf(stages);
     guards = List.copyOf(guards);
     Objects.requireNonNull(policy, "policy");
+    Objects.requireNonNull(recurrence, "recurrence");
     validate(name, fields, analyzers, scope, window, statusField, stages, guards);
+    if (recurrence.isPresent()) {
+      RecurrenceSpec r = recurrence.get();
+      if (window.isEmpty()) {
+        throw new InvalidInputException("recurrence: needs a time_window (occurrences are found by time)");
+      }
+      FieldSpec rule = fields.get(r.ruleField());
+      if (rule == null || rule.type() != dev.deja.core.item.FieldType.KEYWORD
+          && rule.type() != dev.deja.core.item.FieldType.TEXT) {
+        throw new InvalidInputException("recurrence.rule_field: '" + r.ruleField()
+            + "' must be a declared keyword field");
+      }
+      FieldSpec ex = fields.get(r.exdatesField());
+      if (ex == null || ex.type() != dev.deja.core.item.FieldType.LIST) {
+        throw new InvalidInputException("recurrence.exdates_field: '" + r.exdatesField()
+            + "' must be a declared list field");
+      }
+    }
   }
 
   /** The analyzer with this name: one defined by the spec, else a built-in one. */
@@ -102,19 +131,19 @@ public record CollectionSpec(
   /** A copy with other stages (used to evaluate a different measure or threshold). */
   public CollectionSpec withStages(List<StageSpec> newStages) {
     return new CollectionSpec(name, description, fields, analyzers, scope, window, statusField, excludedStatuses,
-        candidates, newStages, earlyTermination, guards, policy);
+        candidates, newStages, earlyTermination, guards, policy, recurrence);
   }
 
   /** A copy with another policy. */
   public CollectionSpec withPolicy(PolicySpec newPolicy) {
     return new CollectionSpec(name, description, fields, analyzers, scope, window, statusField, excludedStatuses,
-        candidates, stages, earlyTermination, guards, newPolicy);
+        candidates, stages, earlyTermination, guards, newPolicy, recurrence);
   }
 
   /** A copy under another name. */
   public CollectionSpec withName(String newName) {
     return new CollectionSpec(newName, description, fields, analyzers, scope, window, statusField, excludedStatuses,
-        candidates, stages, earlyTermination, guards, policy);
+        candidates, stages, earlyTermination, guards, policy, recurrence);
   }
 
   private static void validate(String name, Map<String, FieldSpec> fields, Map<String, Analyzer> analyzers,

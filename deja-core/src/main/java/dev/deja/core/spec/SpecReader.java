@@ -45,7 +45,7 @@ public final class SpecReader {
   /** Keys allowed at the top level of a spec tree. */
   public static final List<String> TOP_LEVEL_KEYS = List.of("name", "description", "preset", "fields", "analyzers",
       "scope", "time_window", "status", "candidates", "stages", "stage_order", "early_termination", "guards",
-      "policy");
+      "policy", "recurrence");
 
   /** Reads a spec; {@code name} defaults to the given one when the tree has none. */
   public static CollectionSpec read(Map<String, Object> tree, String defaultName) {
@@ -78,9 +78,16 @@ public final class SpecReader {
     boolean early = root.bool("early_termination", false);
     List<GuardSpec> guards = readGuards(root.object("guards"));
     PolicySpec policy = readPolicy(root.object("policy"));
+    Optional<RecurrenceSpec> recurrence = Optional.empty();
+    if (root.has("recurrence") && root.raw("recurrence") != null) {
+      Options r = root.object("recurrence");
+      recurrence = Optional.of(new RecurrenceSpec(r.string("rule_field", "rrule"), r.string("exdates_field", "exdates"),
+          r.integer("horizon_days", 730, 1, 36_600), r.integer("max_occurrences", 1000, 1, 100_000)));
+      r.rejectUnknown();
+    }
     root.rejectUnknown();
     return new CollectionSpec(name, description, fields, analyzers, scope, window, statusField,
-        Set.copyOf(excluded), candidates, stages, early, guards, policy);
+        Set.copyOf(excluded), candidates, stages, early, guards, policy, recurrence);
   }
 
   private static Map<String, Analyzer> readAnalyzers(Options o) {

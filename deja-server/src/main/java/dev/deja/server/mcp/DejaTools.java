@@ -159,7 +159,11 @@ public final class DejaTools {
     }
     sb.append(" (");
     similarity.ifPresent(s -> sb.append("similarity ").append(score(s)).append(", "));
-    sb.append("uid ").append(e.id()).append(')');
+    // An occurrence of a series is shown by its series' uid (the item a user can see, edit or delete).
+    Optional<String> series = dev.deja.core.recur.Occurrences.seriesOf(e);
+    sb.append("uid ").append(series.orElse(e.id()));
+    series.ifPresent(x -> sb.append(", an occurrence of a recurring series"));
+    sb.append(')');
     return sb.toString();
   }
 
@@ -171,9 +175,15 @@ public final class DejaTools {
     p.put("end_time", prop("string", "Optional end, same format (for all-day events: the last day, inclusive)."));
     p.put("description", prop("string", "Optional notes."));
     p.put("all_day", prop("boolean", "Whether it is an all-day event (default: true when start_time is a date)."));
-    p.put("recurrence_rule", prop("string", "Optional iCalendar RRULE (e.g. FREQ=WEEKLY;BYDAY=MO). Stored with the "
-        + "event as given; occurrences are not expanded by this tool (recurring-series matching is a separate "
-        + "feature)."));
+    p.put("time_zone", prop("string", "Optional IANA time zone of start_time and end_time, e.g. Europe/Amsterdam "
+        + "(default UTC; an offset in the time wins)."));
+    p.put("recurrence_rule", prop("string", "Optional iCalendar RRULE (e.g. FREQ=WEEKLY;BYDAY=MO): the event is a "
+        + "recurring series. Each occurrence is checked against existing events, and later events that duplicate "
+        + "one occurrence are caught (needs the deja-calendar module, which expands rules)."));
+    Map<String, Object> exdates = prop("array", "Optional dates (all-day) or local date-times of the series that do "
+        + "not happen (iCalendar EXDATE); they never match.");
+    exdates.put("items", Map.of("type", "string"));
+    p.put("excluded_dates", exdates);
     p.put("bypass_duplicate_check", prop("boolean", "Create the event even if similar events exist at about the "
         + "same time (default false). Only after the user confirmed it is a different event."));
     return of(tool("add_calendar_event", "Add an event to the user's calendar. Before creating it, similar events at "
@@ -188,7 +198,9 @@ public final class DejaTools {
             f.put("all_day", true);
           }
           a.string("description").ifPresent(s -> f.put("description", s));
+          a.string("time_zone").ifPresent(s -> f.put("time_zone", s));
           a.string("recurrence_rule").ifPresent(s -> f.put("rrule", s));
+          a.strings("excluded_dates").ifPresent(l -> f.put("exdates", l));
           DejaCollection col = service.calendar(call.tenant());
           boolean bypass = a.bool("bypass_duplicate_check");
           WriteResult r = service.put(call, col, Optional.empty(), new Item(f), bypass);

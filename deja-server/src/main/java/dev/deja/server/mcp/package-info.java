@@ -19,8 +19,9 @@
  *
  * <p>A refusal (a likely duplicate event, a bad argument, an unknown collection, a store failure) is a result with
  * {@code isError: true} whose text tells the model what to do next; the structured content carries the same as the
- * HTTP API's JSON. {@code recurrence_rule} is stored as the item's {@code rrule} field as given; expanding a series
- * into occurrences is the calendar feature's job (it can replace the calendar tools: tools are values in a list).
+ * HTTP API's JSON. {@code recurrence_rule} and {@code excluded_dates} become the item's {@code rrule} and
+ * {@code exdates}: the engine stores the series with its occurrences (expanded by the {@code RecurrenceExpander} that
+ * deja-calendar registers), so a new event that duplicates one occurrence is refused like any other duplicate.
  *
  * <h2>Tenants</h2>
  *
