@@ -31,7 +31,7 @@ import org.xml.sax.SAXException;
 
 /**
  * The few CalDAV (RFC 4791) requests Deja needs, over the JDK HttpClient: REPORT calendar-query (with or without a
- * time range, or by UID), GET, PUT with {@code If-None-Match: *} (create only) or {@code If-Match: *} (replace only),
+ * time range), GET, PUT with {@code If-None-Match: *} (create only) or {@code If-Match: *} (replace only),
  * DELETE and MKCALENDAR.
  *
  * <p>Failures are {@link StoreException}s saying what was asked of which server; {@link Unavailable} (a subclass,
@@ -51,7 +51,8 @@ public final class CalDavClient {
 
   public CalDavClient(CalDavSettings settings) {
     this.settings = settings;
-    this.http = HttpClient.newBuilder().connectTimeout(settings.timeout())
+    // HTTP/1.1: CalDAV servers speak it; the default HTTP/2 attempt adds an h2c upgrade to plain-http requests.
+    this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(settings.timeout())
         .followRedirects(HttpClient.Redirect.NORMAL).build();
   }
 
@@ -85,12 +86,6 @@ public final class CalDavClient {
   /** Every event of the calendar. */
   public List<Resource> all() {
     return report("<C:comp-filter name=\"VEVENT\"/>", "all events");
-  }
-
-  /** The events with this UID (a resource's name need not be its UID). */
-  public List<Resource> byUid(String uid) {
-    return report("<C:comp-filter name=\"VEVENT\"><C:prop-filter name=\"UID\"><C:text-match collation=\"i;octet\">"
-        + xml(uid) + "</C:text-match></C:prop-filter></C:comp-filter>", "the event with UID " + uid);
   }
 
   private List<Resource> report(String eventFilter, String what) {
@@ -189,8 +184,18 @@ public final class CalDavClient {
   }
 
   private HttpResponse<String> send(HttpRequest.Builder b, String what) {
+    HttpRequest request = b.build();
     try {
-      return http.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+      try {
+        return http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+      } catch (IOException e) {
+        // A pooled keep-alive connection the server had closed fails before any byte of the answer: a request that
+        // changes nothing is sent once more on a new connection. A PUT is not: it may have been applied.
+        if (request.method().equals("PUT") || e instanceof HttpTimeoutException || e instanceof ConnectException) {
+          throw e;
+        }
+        return http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+      }
     } catch (HttpConnectTimeoutException e) {
       throw new Unavailable("CalDAV server " + settings.url() + " did not accept a connection within "
           + settings.timeout().toMillis() + " ms (" + what + ")", e);
