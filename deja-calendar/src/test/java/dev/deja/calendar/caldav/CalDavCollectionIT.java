@@ -21,6 +21,7 @@ import dev.deja.core.item.Item;
 import dev.deja.core.spec.CollectionSpec;
 import dev.deja.format.Presets;
 import dev.deja.testkit.HashingEmbedder;
+import dev.deja.testkit.RadicaleServer;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Clock;
@@ -38,7 +39,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 class CalDavCollectionIT {
   @RegisterExtension
-  static final Radicale RADICALE = new Radicale();
+  static final RadicaleServer RADICALE = new RadicaleServer();
 
   static final Clock CLOCK = Clock.fixed(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC);
   static final EmbedderProvider EMBEDDERS = EmbedderProvider.of(Map.of("all-minilm-l6-v2",
@@ -97,7 +98,7 @@ class CalDavCollectionIT {
     Item mine = Item.of("title", "Soccer practice", "start", "2026-03-04T17:00Z");
     assertThat(events.check(CheckRequest.of("default", mine)).outcome()).isEqualTo(Outcome.NEW);
 
-    assertThat(Radicale.putRaw(url, "phone-123.ics", event("phone-123@example.org", "Soccer practice",
+    assertThat(RadicaleServer.putRaw(url, "phone-123.ics", event("phone-123@example.org", "Soccer practice",
         "DTSTART:20260304T163000Z", "DTEND:20260304T173000Z"))).isEqualTo(201);
 
     Verdict second = events.check(CheckRequest.of("default", mine));
@@ -110,7 +111,7 @@ class CalDavCollectionIT {
   void aRecurringSeriesOnTheServerIsExpandedInTheWindow() throws Exception {
     String url = RADICALE.newCalendar();
     DejaCollection events = collection(store(CalDavSettings.of(url)));
-    assertThat(Radicale.putRaw(url, "piano.ics", event("piano", "Piano lesson",
+    assertThat(RadicaleServer.putRaw(url, "piano.ics", event("piano", "Piano lesson",
         "DTSTART;TZID=Europe/Berlin:20260303T170000", "DTEND;TZID=Europe/Berlin:20260303T174500",
         "RRULE:FREQ=WEEKLY;BYDAY=TU", "EXDATE;TZID=Europe/Berlin:20260317T170000"))).isEqualTo(201);
 
@@ -134,7 +135,7 @@ class CalDavCollectionIT {
   void allDayEventsOnTheServerMatchTheSameDates() throws Exception {
     String url = RADICALE.newCalendar();
     DejaCollection events = collection(store(CalDavSettings.of(url)));
-    Radicale.putRaw(url, "camp.ics", event("camp", "Summer camp", "DTSTART;VALUE=DATE:20260706",
+    RadicaleServer.putRaw(url, "camp.ics", event("camp", "Summer camp", "DTSTART;VALUE=DATE:20260706",
         "DTEND;VALUE=DATE:20260711"));
     assertThat(events.check(CheckRequest.of("default", Item.of("title", "Summer camp", "start", "2026-07-06",
         "end", "2026-07-10", "all_day", true))).outcome()).isEqualTo(Outcome.DUPLICATE);
@@ -146,8 +147,8 @@ class CalDavCollectionIT {
   void searchReadsFromTheServer() throws Exception {
     String url = RADICALE.newCalendar();
     DejaCollection events = collection(store(CalDavSettings.of(url)));
-    Radicale.putRaw(url, "a.ics", event("a", "Parent teacher conference", "DTSTART:20260305T160000Z"));
-    Radicale.putRaw(url, "b.ics", event("b", "Grocery shopping", "DTSTART:20260305T180000Z"));
+    RadicaleServer.putRaw(url, "a.ics", event("a", "Parent teacher conference", "DTSTART:20260305T160000Z"));
+    RadicaleServer.putRaw(url, "b.ics", event("b", "Grocery shopping", "DTSTART:20260305T180000Z"));
     List<SearchHit> hits = events.search(new SearchRequest("default", "parent teacher conference", Item.of(),
         Optional.of(Instant.parse("2026-03-05T00:00:00Z")), Optional.of(Instant.parse("2026-03-06T00:00:00Z")),
         OptionalDouble.of(0.5), 10));

@@ -1,4 +1,4 @@
-package dev.deja.calendar.caldav;
+package dev.deja.testkit;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -27,15 +27,17 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  *
  * <p>Without radicale the tests are skipped with a message saying how to install it, except under CI
  * ({@code CI=true}), where a missing server is a failure (as deja-postgres's ITs do with {@code DEJA_PG_URL}).
- * {@code DEJA_RADICALE} names another executable.
+ * {@code DEJA_RADICALE} names another executable. Register it with {@code @RegisterExtension static final
+ * RadicaleServer RADICALE = new RadicaleServer();}. Thread-safe after start.
  */
-final class Radicale implements BeforeAllCallback, AfterAllCallback {
+public final class RadicaleServer implements BeforeAllCallback, AfterAllCallback {
   private final AtomicInteger calendars = new AtomicInteger();
   private Process process;
   private Path dir;
   private int port;
 
-  static Path executable() {
+  /** The radicale executable: {@code DEJA_RADICALE}, else the first {@code radicale} on PATH; null when none. */
+  public static Path executable() {
     String configured = System.getenv("DEJA_RADICALE");
     if (configured != null && !configured.isBlank()) {
       return Path.of(configured);
@@ -102,16 +104,21 @@ final class Radicale implements BeforeAllCallback, AfterAllCallback {
   }
 
   /** The server's root URL. */
-  URI root() {
+  public URI root() {
     return URI.create("http://127.0.0.1:" + port + "/");
   }
 
   /** A new, empty calendar collection's URL. */
-  String newCalendar() throws IOException, InterruptedException {
+  public String newCalendar() throws IOException, InterruptedException {
+    return newCalendar("deja", "cal-" + calendars.incrementAndGet());
+  }
+
+  /** Creates the calendar {@code /OWNER/NAME/} (and its owner's collection) and returns its URL. */
+  public String newCalendar(String owner, String name) throws IOException, InterruptedException {
     HttpClient http = HttpClient.newHttpClient();
-    http.send(HttpRequest.newBuilder(root().resolve("deja/")).method("MKCOL", HttpRequest.BodyPublishers.noBody())
-        .build(), HttpResponse.BodyHandlers.discarding());
-    String url = root().resolve("deja/cal-" + calendars.incrementAndGet() + "/").toString();
+    http.send(HttpRequest.newBuilder(root().resolve(owner + "/")).method("MKCOL", HttpRequest.BodyPublishers
+        .noBody()).build(), HttpResponse.BodyHandlers.discarding());
+    String url = root().resolve(owner + "/" + name + "/").toString();
     int status = http.send(HttpRequest.newBuilder(URI.create(url)).method("MKCALENDAR",
         HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.discarding()).statusCode();
     if (status != 201) {
@@ -121,7 +128,7 @@ final class Radicale implements BeforeAllCallback, AfterAllCallback {
   }
 
   /** Someone else's client: PUTs an iCalendar object straight to the server; returns the status. */
-  static int putRaw(String calendarUrl, String name, String ics) throws IOException, InterruptedException {
+  public static int putRaw(String calendarUrl, String name, String ics) throws IOException, InterruptedException {
     return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(calendarUrl + name))
         .header("Content-Type", "text/calendar").PUT(HttpRequest.BodyPublishers.ofString(ics)).build(),
         HttpResponse.BodyHandlers.discarding()).statusCode();
