@@ -115,11 +115,11 @@ public final class RadicaleServer implements BeforeAllCallback, AfterAllCallback
 
   /** Creates the calendar {@code /OWNER/NAME/} (and its owner's collection) and returns its URL. */
   public String newCalendar(String owner, String name) throws IOException, InterruptedException {
-    HttpClient http = HttpClient.newHttpClient();
-    http.send(HttpRequest.newBuilder(root().resolve(owner + "/")).method("MKCOL", HttpRequest.BodyPublishers
-        .noBody()).build(), HttpResponse.BodyHandlers.discarding());
+    // A client per request: Radicale answers HTTP/1.0 and closes the connection, which a pooled one may not notice.
+    HttpClient.newHttpClient().send(HttpRequest.newBuilder(root().resolve(owner + "/")).method("MKCOL",
+        HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.discarding());
     String url = root().resolve(owner + "/" + name + "/").toString();
-    int status = http.send(HttpRequest.newBuilder(URI.create(url)).method("MKCALENDAR",
+    int status = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url)).method("MKCALENDAR",
         HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.discarding()).statusCode();
     if (status != 201) {
       throw new IllegalStateException("MKCALENDAR " + url + " answered " + status);

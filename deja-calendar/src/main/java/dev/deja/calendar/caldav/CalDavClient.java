@@ -1,5 +1,6 @@
 package dev.deja.calendar.caldav;
 
+import dev.deja.calendar.ICalendar;
 import dev.deja.core.StoreException;
 import java.io.IOException;
 import java.io.StringReader;
@@ -117,16 +118,29 @@ public final class CalDavClient {
   /** Creates the resource of an id; false when one exists already (412 to {@code If-None-Match: *}). */
   public boolean create(String id, String ics) {
     URI u = resourceOf(id);
-    HttpResponse<String> r = send(request(u).header("If-None-Match", "*")
+    Sent sent = sendRetrying(request(u).header("If-None-Match", "*")
         .header("Content-Type", "text/calendar; charset=utf-8")
         .PUT(HttpRequest.BodyPublishers.ofString(ics, StandardCharsets.UTF_8)), "PUT " + u);
+    HttpResponse<String> r = sent.response();
     if (r.statusCode() == 412) {
-      return false;
+      // After a resend, 412 may be our own first attempt having been applied: then the resource holds this event.
+      return sent.resent() && get(id).map(res -> sameEvents(res.calendarData(), ics)).orElse(false);
     }
     if (r.statusCode() != 201 && r.statusCode() != 204 && r.statusCode() != 200) {
       throw failure("PUT " + u, r);
     }
     return true;
+  }
+
+  private static boolean sameEvents(String a, String b) {
+    java.util.Set<String> fields = java.util.Set.of(ICalendar.TITLE, ICalendar.START, ICalendar.END,
+        ICalendar.ALL_DAY, ICalendar.TIME_ZONE, ICalendar.DESCRIPTION, ICalendar.LOCATION, ICalendar.RRULE,
+        ICalendar.EXDATES, ICalendar.STATUS);
+    try {
+      return ICalendar.read(a, "server", fields).events().equals(ICalendar.read(b, "sent", fields).events());
+    } catch (RuntimeException e) {
+      return false;
+    }
   }
 
   /** Replaces the resource of an id; false when it does not exist (412 to {@code If-Match: *}). */
@@ -184,17 +198,25 @@ public final class CalDavClient {
   }
 
   private HttpResponse<String> send(HttpRequest.Builder b, String what) {
+    return sendRetrying(b, what).response();
+  }
+
+  /** An answer, and whether the request had to be sent a second time. */
+  private record Sent(HttpResponse<String> response, boolean resent) {}
+
+  private Sent sendRetrying(HttpRequest.Builder b, String what) {
     HttpRequest request = b.build();
     try {
       try {
-        return http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        return new Sent(http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8)), false);
       } catch (IOException e) {
-        // A pooled keep-alive connection the server had closed fails before any byte of the answer: a request that
-        // changes nothing is sent once more on a new connection. A PUT is not: it may have been applied.
-        if (request.method().equals("PUT") || e instanceof HttpTimeoutException || e instanceof ConnectException) {
+        // Radicale answers HTTP/1.0 and closes the connection, and the JDK client sometimes reuses such a pooled
+        // connection: the request then fails before any byte of an answer. It is sent once more on a new connection
+        // (a create that was applied after all is recognised by create()).
+        if (e instanceof HttpTimeoutException || e instanceof ConnectException) {
           throw e;
         }
-        return http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        return new Sent(http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8)), true);
       }
     } catch (HttpConnectTimeoutException e) {
       throw new Unavailable("CalDAV server " + settings.url() + " did not accept a connection within "

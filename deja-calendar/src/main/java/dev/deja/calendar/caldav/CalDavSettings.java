@@ -124,7 +124,7 @@ public record CalDavSettings(URI url, Optional<String> user, Optional<String> pa
       failOpen = b;
     }
     String resolved = u.strip().replace("{tenant}", java.net.URLEncoder.encode(tenant,
-        java.nio.charset.StandardCharsets.UTF_8));
+        java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20"));
     return new CalDavSettings(uri(resolved, where + ".url"), user, password, Duration.ofMillis(timeoutMs), failOpen);
   }
 
