@@ -93,6 +93,9 @@ public final class ICalendar {
   public static final String RRULE = "rrule";
   public static final String EXDATES = "exdates";
   public static final String STATUS = "status";
+  /** Every field this codec reads and writes. */
+  public static final Set<String> FIELDS = Set.of(TITLE, START, END, ALL_DAY, TIME_ZONE, DESCRIPTION, LOCATION,
+      RRULE, EXDATES, STATUS);
 
   private static final DateTimeFormatter DATE = DateTimeFormatter.BASIC_ISO_DATE;
   private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss");

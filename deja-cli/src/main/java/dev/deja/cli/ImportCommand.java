@@ -72,6 +72,8 @@ final class ImportCommand implements Callable<Integer> {
   public Integer call() {
     String source = "-".equals(file) ? "stdin" : Path.of(file).getFileName().toString();
     String text = read();
+    // Read once before the store is opened: a malformed file leaves no trace (not even a new, empty collection).
+    ICalendar.read(text, source, ICalendar.FIELDS);
     try (StoreOptions.Opened opened = stores.open(Clock.systemUTC())) {
       DejaCollection c = opened.collection(collection, Optional.of(preset));
       ICalendar.Parsed parsed = ICalendar.read(text, source, c.spec().fields().keySet());

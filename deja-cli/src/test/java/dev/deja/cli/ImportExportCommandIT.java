@@ -73,7 +73,8 @@ class ImportExportCommandIT {
     assertThat(m.exit()).isEqualTo(Main.BAD_INPUT);
     assertThat(m.err()).contains("no such file");
     CliRunner.Result export = CliRunner.run(store("export", "--collection", "family"));
-    assertThat(export.out()).doesNotContain("BEGIN:VEVENT");
+    assertThat(export.exit()).as("not even the collection was created").isEqualTo(Main.BAD_INPUT);
+    assertThat(export.err()).contains("collection 'family' does not exist");
   }
 
   @Test

@@ -133,11 +133,9 @@ public final class CalDavClient {
   }
 
   private static boolean sameEvents(String a, String b) {
-    java.util.Set<String> fields = java.util.Set.of(ICalendar.TITLE, ICalendar.START, ICalendar.END,
-        ICalendar.ALL_DAY, ICalendar.TIME_ZONE, ICalendar.DESCRIPTION, ICalendar.LOCATION, ICalendar.RRULE,
-        ICalendar.EXDATES, ICalendar.STATUS);
     try {
-      return ICalendar.read(a, "server", fields).events().equals(ICalendar.read(b, "sent", fields).events());
+      return ICalendar.read(a, "server", ICalendar.FIELDS).events()
+          .equals(ICalendar.read(b, "sent", ICalendar.FIELDS).events());
     } catch (RuntimeException e) {
       return false;
     }
