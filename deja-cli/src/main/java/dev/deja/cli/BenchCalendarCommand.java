@@ -212,10 +212,10 @@ final class BenchCalendarCommand implements Callable<Integer> {
     URI u = URI.create(url.endsWith("/") ? url : url + "/");
     try {
       // A client per request: Radicale answers HTTP/1.0 and closes the connection.
-      HttpClient.newHttpClient().send(HttpRequest.newBuilder(u.resolve("..")).method("MKCOL", HttpRequest.BodyPublishers.noBody()).build(),
-          HttpResponse.BodyHandlers.discarding());
-      int s = HttpClient.newHttpClient().send(HttpRequest.newBuilder(u).method("MKCALENDAR", HttpRequest.BodyPublishers.noBody()).build(),
-          HttpResponse.BodyHandlers.discarding()).statusCode();
+      HttpClient.newHttpClient().send(HttpRequest.newBuilder(u.resolve("..")).method("MKCOL",
+          HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.discarding());
+      int s = HttpClient.newHttpClient().send(HttpRequest.newBuilder(u).method("MKCALENDAR",
+          HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.discarding()).statusCode();
       if (s != 201 && s != 405) {
         throw new InvalidInputException("--caldav: MKCALENDAR " + u + " answered HTTP " + s);
       }

@@ -32,9 +32,21 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  */
 public final class RadicaleServer implements BeforeAllCallback, AfterAllCallback {
   private final AtomicInteger calendars = new AtomicInteger();
+  private String user;
+  private String password;
   private Process process;
   private Path dir;
   private int port;
+
+  /**
+   * A server that requires HTTP Basic authentication of this one user (htpasswd, plain; each user may use only their
+   * own collections); set before the server starts.
+   */
+  public RadicaleServer withUser(String user, String password) {
+    this.user = user;
+    this.password = password;
+    return this;
+  }
 
   /** The radicale executable: {@code DEJA_RADICALE}, else the first {@code radicale} on PATH; null when none. */
   public static Path executable() {
@@ -68,9 +80,14 @@ public final class RadicaleServer implements BeforeAllCallback, AfterAllCallback
       port = s.getLocalPort();
     }
     Path config = dir.resolve("config");
-    Files.writeString(config, "[server]\nhosts = 127.0.0.1:" + port + "\n[auth]\ntype = none\n"
-        + "[rights]\ntype = authenticated\n[storage]\nfilesystem_folder = " + dir.resolve("collections") + "\n"
-        + "[logging]\nlevel = warning\n", StandardCharsets.UTF_8);
+    String auth = "[auth]\ntype = none\n[rights]\ntype = authenticated\n";
+    if (user != null) {
+      Files.writeString(dir.resolve("users"), user + ":" + password + "\n", StandardCharsets.UTF_8);
+      auth = "[auth]\ntype = htpasswd\nhtpasswd_filename = " + dir.resolve("users") + "\nhtpasswd_encryption = plain\n"
+          + "[rights]\ntype = owner_only\n";
+    }
+    Files.writeString(config, "[server]\nhosts = 127.0.0.1:" + port + "\n" + auth + "[storage]\nfilesystem_folder = "
+        + dir.resolve("collections") + "\n[logging]\nlevel = warning\n", StandardCharsets.UTF_8);
     process = new ProcessBuilder(exe.toString(), "-C", config.toString())
         .redirectErrorStream(true).redirectOutput(dir.resolve("radicale.log").toFile()).start();
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
@@ -116,15 +133,24 @@ public final class RadicaleServer implements BeforeAllCallback, AfterAllCallback
   /** Creates the calendar {@code /OWNER/NAME/} (and its owner's collection) and returns its URL. */
   public String newCalendar(String owner, String name) throws IOException, InterruptedException {
     // A client per request: Radicale answers HTTP/1.0 and closes the connection, which a pooled one may not notice.
-    HttpClient.newHttpClient().send(HttpRequest.newBuilder(root().resolve(owner + "/")).method("MKCOL",
+    HttpClient.newHttpClient().send(authorized(HttpRequest.newBuilder(root().resolve(owner + "/"))).method("MKCOL",
         HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.discarding());
     String url = root().resolve(owner + "/" + name + "/").toString();
-    int status = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url)).method("MKCALENDAR",
-        HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+    int status = HttpClient.newHttpClient().send(authorized(HttpRequest.newBuilder(URI.create(url)))
+        .method("MKCALENDAR", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.discarding())
+        .statusCode();
     if (status != 201) {
       throw new IllegalStateException("MKCALENDAR " + url + " answered " + status);
     }
     return url;
+  }
+
+  private HttpRequest.Builder authorized(HttpRequest.Builder b) {
+    if (user != null) {
+      b.header("Authorization", "Basic " + java.util.Base64.getEncoder().encodeToString((user + ":" + password)
+          .getBytes(StandardCharsets.UTF_8)));
+    }
+    return b;
   }
 
   /** Someone else's client: PUTs an iCalendar object straight to the server; returns the status. */
