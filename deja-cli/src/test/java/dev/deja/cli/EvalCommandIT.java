@@ -29,7 +29,7 @@ class EvalCommandIT {
     assertThat(m).containsKeys("kind", "preset", "n", "precision", "recall", "f1", "threshold", "best_threshold",
         "best_f1", "micros_mean", "micros_p99", "accuracy", "possible_share");
     assertThat(m).containsEntry("kind", "pairs").containsEntry("preset", "calendar").containsEntry("n", 140)
-        .containsEntry("threshold", 0.48);
+        .containsEntry("threshold", 0.49);
     assertThat(((Number) m.get("best_f1")).doubleValue()).isGreaterThanOrEqualTo(((Number) m.get("f1")).doubleValue());
     assertThat((List<?>) m.get("sweep")).hasSize(101);
   }
@@ -71,7 +71,7 @@ class EvalCommandIT {
         .containsEntry("stage", "semantic");
     Map<String, Object> bge = evalJson("eval", "--preset", "calendar", "--data",
         CliRunner.DEV.resolve("calendar/pairs.jsonl").toString(), "--model", "all-minilm-l6-v2-q", "--json");
-    assertThat(bge).containsEntry("measure", "cosine of all-minilm-l6-v2-q").containsEntry("threshold", 0.48);
+    assertThat(bge).containsEntry("measure", "cosine of all-minilm-l6-v2-q").containsEntry("threshold", 0.49);
   }
 
   @ParameterizedTest(name = "{0} {1}")
