@@ -54,7 +54,8 @@ import picocli.CommandLine.Option;
     description = "Measure Deja on this machine (see docs/PERFORMANCE.md).",
     subcommands = {BenchCommand.Store.class, BenchCommand.Glossary.class, BenchEmbedCommand.class,
         BenchDuplicatesCommand.class,
-        BenchHttpCommand.class, BenchFuzzCommand.class, BenchCommand.StreamFilter.class})
+        BenchHttpCommand.class, BenchFuzzCommand.class, BenchCommand.StreamFilter.class,
+        BenchCalendarCommand.class})
 final class BenchCommand implements Runnable {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec cmd;

@@ -25,6 +25,8 @@ import picocli.CommandLine.Command;
         EvalCommand.class,
         TrainCommand.class,
         DedupeCommand.class,
+        ImportCommand.class,
+        ExportCommand.class,
         BenchCommand.class,
         ProxyCommand.class,
         PresetsCommand.class,

@@ -103,6 +103,10 @@ public final class DejaServer implements AutoCloseable {
     if (backends == null) {
       backends = Tenants.lucene(b.config.dataDir());
     }
+    // Collections the deja.yaml backs by a CalDAV calendar ('caldav:') read and write it, per tenant ({tenant} in URLs).
+    Function<String, StoreBackend> local = backends;
+    backends = tenant -> dev.deja.calendar.caldav.CalDavStores.wrap(local.apply(tenant), tenant, b.dejaConfig,
+        embedders, b.clock);
     this.tenants = new Tenants(backends, b.dejaConfig, embedders, b.clock);
     this.idempotency = new IdempotencyStore(serverDir, b.config.idempotencyMaxEntries(),
         Duration.ofMillis((long) (b.config.idempotencyRetentionHours() * 3_600_000)), b.clock);
