@@ -128,6 +128,34 @@ class McpHttpIT {
   }
 
   @Test
+  void aWeeklySeriesCatchesADuplicateOfOneOccurrenceButNotOnAnExcludedDate() {
+    String k = server.keyFor("series-family");
+    try (McpSyncClient c = client(k)) {
+      McpSchema.CallToolResult series = call(c, "add_calendar_event", Map.of("summary", "Swimming lesson",
+          "start_time", "2026-09-02T17:00", "end_time", "2026-09-02T18:00", "recurrence_rule",
+          "FREQ=WEEKLY;BYDAY=WE", "excluded_dates", List.of("2026-10-21T17:00")));
+      assertThat(series.isError()).as(text(series)).isFalse();
+      // The fourth Wednesday, expanded by deja-calendar's ical4j expander: a reworded single event is refused.
+      McpSchema.CallToolResult refused = call(c, "add_calendar_event", Map.of("summary", "swimming lessons",
+          "start_time", "2026-09-23T17:15"));
+      assertThat(refused.isError()).isTrue();
+      assertThat(text(refused)).contains("the event was NOT created").contains("2026-09-23T17:00");
+      // An excluded occurrence does not happen, so the same lesson that day is a new event.
+      McpSchema.CallToolResult excluded = call(c, "add_calendar_event", Map.of("summary", "Swimming lesson",
+          "start_time", "2026-10-21T17:00"));
+      assertThat(excluded.isError()).as(text(excluded)).isFalse();
+      // A Thursday is outside every occurrence's window.
+      McpSchema.CallToolResult thursday = call(c, "add_calendar_event", Map.of("summary", "Swimming lesson",
+          "start_time", "2026-09-24T17:00"));
+      assertThat(thursday.isError()).as(text(thursday)).isFalse();
+      // A second series duplicating the first is refused.
+      McpSchema.CallToolResult again = call(c, "add_calendar_event", Map.of("summary", "Swim lesson",
+          "start_time", "2026-09-09T17:00", "recurrence_rule", "FREQ=WEEKLY;BYDAY=WE;COUNT=10"));
+      assertThat(again.isError()).as(text(again)).isTrue();
+    }
+  }
+
+  @Test
   void findDuplicateDefinitionsGivesStageScoreAndReason() {
     String k = server.keyFor("registry");
     assertThat(server.send("POST", "/v1/collections", k, Map.of("name", "glossary", "preset", "glossary")).status())
