@@ -73,12 +73,16 @@ public final class Json {
     }
   }
 
-  static String kind(Object v) {
+  /** What kind of JSON value a parsed value is, for error messages: "an object", "an array", "a string", ... */
+  public static String kind(Object v) {
     if (v == null) {
       return "null";
     }
     if (v instanceof java.util.List) {
       return "an array";
+    }
+    if (v instanceof Map) {
+      return "an object";
     }
     if (v instanceof String) {
       return "a string";

@@ -675,11 +675,7 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
         StoredItem item = r.item() != null ? r.item() : load(s, r.doc());
         Set<String> src = e.getValue();
         if (byKey.contains(e.getKey())) {
-          for (String key : item.keys().keys()) {
-            if (q.keys().contains(key)) {
-              src.add(ItemKeys.sourceOf(key));
-            }
-          }
+          addKeySources(src, item, q);
         }
         out.add(new Candidate(item, src));
       }
@@ -700,17 +696,22 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
       StoredItem item = r.item() != null ? r.item() : load(s, r.doc());
       Set<String> src = new TreeSet<>();
       src.add("window");
-      for (String key : item.keys().keys()) {
-        if (q.keys().contains(key)) {
-          src.add(ItemKeys.sourceOf(key));
-        }
-      }
+      addKeySources(src, item, q);
       if (!q.terms().isEmpty() && item.keys().terms().stream().anyMatch(q.terms()::contains)) {
         src.add("lexical");
       }
       out.add(new Candidate(item, src));
     }
     return out;
+  }
+
+  /** Adds the source of each of the query's exact lookup keys the item has (e.g. {@code exact}, {@code synonym}). */
+  private static void addKeySources(Set<String> src, StoredItem item, CandidateQuery q) {
+    for (String key : item.keys().keys()) {
+      if (q.keys().contains(key)) {
+        src.add(ItemKeys.sourceOf(key));
+      }
+    }
   }
 
   /** The lexical lookup in the index: documents sharing the most terms, then by id, at most {@code cap}. */

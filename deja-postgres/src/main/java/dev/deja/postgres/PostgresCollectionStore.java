@@ -154,17 +154,7 @@ public final class PostgresCollectionStore implements CollectionStore, VectorInd
       try (PreparedStatement ps = c.prepareStatement("UPDATE deja_items SET scope = ?, status = ?, all_day = ?, "
           + "start_ms = ?, end_ms = ?, start_day = ?, end_day = ?, keys = ?, key_hashes = ?, terms = ?, "
           + "term_hashes = ?, vectors = ?, doc = ? WHERE collection_id = ? AND id = ? AND tenant = ?")) {
-        ItemKeys k = item.keys();
-        int at = 1;
-        ps.setString(at++, k.scope());
-        ps.setString(at++, k.status());
-        at = bindTime(ps, at, k.time(), true);
-        ps.setArray(at++, c.createArrayOf("text", sorted(k.keys())));
-        ps.setArray(at++, c.createArrayOf("bigint", Hashes.scoped(k.scope(), k.keys())));
-        ps.setArray(at++, c.createArrayOf("text", sorted(k.terms())));
-        ps.setArray(at++, c.createArrayOf("bigint", Hashes.scoped(k.scope(), k.terms())));
-        ps.setBytes(at++, ItemCodec.vectors(item.vectors()));
-        ps.setString(at++, ItemCodec.doc(item));
+        int at = bindRow(c, ps, 1, item);
         ps.setInt(at++, collectionId);
         ps.setString(at++, item.id());
         ps.setString(at, item.tenant());
@@ -197,11 +187,18 @@ public final class PostgresCollectionStore implements CollectionStore, VectorInd
   }
 
   private void bindItem(Connection c, PreparedStatement ps, StoredItem item) throws SQLException {
+    ps.setInt(1, collectionId);
+    ps.setString(2, item.id());
+    ps.setString(3, item.tenant());
+    bindRow(c, ps, 4, item);
+  }
+
+  /**
+   * Binds the columns an insert and a replace both write, from {@code at} on: scope, status, the time columns, keys,
+   * key hashes, terms, term hashes, vectors, doc. Returns the next parameter index.
+   */
+  private static int bindRow(Connection c, PreparedStatement ps, int at, StoredItem item) throws SQLException {
     ItemKeys k = item.keys();
-    int at = 1;
-    ps.setInt(at++, collectionId);
-    ps.setString(at++, item.id());
-    ps.setString(at++, item.tenant());
     ps.setString(at++, k.scope());
     ps.setString(at++, k.status());
     at = bindTime(ps, at, k.time(), true);
@@ -210,7 +207,8 @@ public final class PostgresCollectionStore implements CollectionStore, VectorInd
     ps.setArray(at++, c.createArrayOf("text", sorted(k.terms())));
     ps.setArray(at++, c.createArrayOf("bigint", Hashes.scoped(k.scope(), k.terms())));
     ps.setBytes(at++, ItemCodec.vectors(item.vectors()));
-    ps.setString(at, ItemCodec.doc(item));
+    ps.setString(at++, ItemCodec.doc(item));
+    return at;
   }
 
   /** Binds all_day, start_ms, [end_ms,] start_day, end_day (NULLs without a time span); the next index. */

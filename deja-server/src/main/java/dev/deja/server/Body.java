@@ -79,7 +79,7 @@ final class Body {
       throw new ApiException(400, "malformed_json", "request body: cannot be parsed: " + e.getMessage(), Map.of());
     }
     if (!(v instanceof Map)) {
-      throw ApiException.invalid("request body: expected a JSON object, got " + kind(v));
+      throw ApiException.invalid("request body: expected a JSON object, got " + Json.kind(v));
     }
     return new Body((Map<String, Object>) v);
   }
@@ -102,7 +102,7 @@ final class Body {
       return Optional.empty();
     }
     if (!(v instanceof String s)) {
-      throw ApiException.invalid(name, "must be a string, got " + kind(v));
+      throw ApiException.invalid(name, "must be a string, got " + Json.kind(v));
     }
     return Optional.of(s);
   }
@@ -124,7 +124,7 @@ final class Body {
       return def;
     }
     if (!(v instanceof Boolean b)) {
-      throw ApiException.invalid(name, "must be true or false, got " + kind(v));
+      throw ApiException.invalid(name, "must be true or false, got " + Json.kind(v));
     }
     return b;
   }
@@ -138,7 +138,7 @@ final class Body {
       throw ApiException.invalid(name, "is required (an object of the collection's fields)");
     }
     if (!(v instanceof Map)) {
-      throw ApiException.invalid(name, "must be an object, got " + kind(v));
+      throw ApiException.invalid(name, "must be an object, got " + Json.kind(v));
     }
     try {
       return new Item((Map<String, Object>) v);
@@ -156,7 +156,7 @@ final class Body {
       throw ApiException.invalid(name, "is required (an array of objects)");
     }
     if (!(v instanceof List<?> list)) {
-      throw ApiException.invalid(name, "must be an array, got " + kind(v));
+      throw ApiException.invalid(name, "must be an array, got " + Json.kind(v));
     }
     if (list.isEmpty()) {
       throw ApiException.invalid(name, "must not be empty");
@@ -168,7 +168,7 @@ final class Body {
     List<Body> out = new ArrayList<>();
     for (int i = 0; i < list.size(); i++) {
       if (!(list.get(i) instanceof Map)) {
-        throw ApiException.invalid(name + "[" + i + "]", "must be an object, got " + kind(list.get(i)));
+        throw ApiException.invalid(name + "[" + i + "]", "must be an object, got " + Json.kind(list.get(i)));
       }
       out.add(new Body((Map<String, Object>) list.get(i)));
     }
@@ -187,27 +187,5 @@ final class Body {
       throw new ApiException(400, "invalid_request", where + ": unknown field(s) " + unknown + "; known: " + read,
           Map.of("unknown_fields", unknown));
     }
-  }
-
-  static String kind(Object v) {
-    if (v == null) {
-      return "null";
-    }
-    if (v instanceof List) {
-      return "an array";
-    }
-    if (v instanceof Map) {
-      return "an object";
-    }
-    if (v instanceof String) {
-      return "a string";
-    }
-    if (v instanceof Number) {
-      return "a number";
-    }
-    if (v instanceof Boolean) {
-      return "a boolean";
-    }
-    return v.getClass().getSimpleName();
   }
 }

@@ -787,15 +787,15 @@ final class HttpApi {
       Object messages = b.all().get("messages");
       if (!(messages instanceof List)) {
         throw ApiException.invalid("messages", messages == null ? "is required (an array of messages)"
-            : "must be an array, got " + Body.kind(messages));
+            : "must be an array, got " + Json.kind(messages));
       }
       Object stream = b.all().get("stream");
       if (stream != null && !(stream instanceof Boolean)) {
-        throw ApiException.invalid("stream", "must be true or false, got " + Body.kind(stream));
+        throw ApiException.invalid("stream", "must be true or false, got " + Json.kind(stream));
       }
       Object model = b.all().get("model");
       if (model != null && !(model instanceof String)) {
-        throw ApiException.invalid("model", "must be a string, got " + Body.kind(model));
+        throw ApiException.invalid("model", "must be a string, got " + Json.kind(model));
       }
     }
     return bytes;
