@@ -3,10 +3,13 @@ package dev.deja.core.guard;
 import dev.deja.core.spec.CollectionSpec;
 import dev.deja.core.spec.Options;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The built-in guards. Each vetoes (or downgrades) a similarity match on evidence that similarity cannot see:
@@ -23,8 +26,9 @@ import java.util.Set;
  *   <tr><td>{@code contrasts}</td><td>both name a part of the day, weekday, month, meal, frequency, colour, side,
  *       level or season, and not the same</td><td>"yoga on Friday mornings" / "… evenings"</td></tr>
  *   <tr><td>{@code substitution}</td><td>the same sentence with one content word or phrase replaced (in object
- *       position: after an article, preposition, possessive or copula; or anywhere with {@code position: any})</td>
- *       <td>"I'm allergic to sesame" / "… to mustard"</td></tr>
+ *       position: after an article, preposition, possessive or copula; or anywhere with {@code position: any}); with
+ *       {@code head_max_words}, also a title whose multi-word head is replaced while the rest stays</td>
+ *       <td>"I'm allergic to sesame" / "… to mustard"; "Grandpa Raj's hearing test" / "… cataract surgery"</td></tr>
  *   <tr><td>{@code extension}</td><td>the same sentence with 1–2 content words added</td><td>"My sister is a vet" /
  *       "… a vet nurse"</td></tr>
  *   <tr><td>{@code modality}</td><td>intention, change, obligation or past-habit cues differ</td><td>"I live in
@@ -140,14 +144,23 @@ public final class Guards {
   }
 
   static final class Substitution extends TextGuard {
+    private static final Pattern DIGITS = Pattern.compile("\\d+");
     private final boolean anyPosition;
     private final int maxWords;
+    private final int headMaxWords;
     private final Map<String, Integer> equivalents;
 
     Substitution(String name, Options o, CollectionSpec spec) {
       super(name, "substitution", o, spec);
       this.anyPosition = o.choice("position", "object", "object", "any").equals("any");
       this.maxWords = o.integer("max_words", 3, 1, 10);
+      // The head of a title is where its language puts it: the end in English and Dutch ("Grandpa Raj's hearing
+      // test"), the start in Portuguese ("Consulta do dentista"). 0 = no head rule.
+      this.headMaxWords = o.integer("head_max_words", 0, 0, 10);
+      if (headMaxWords > 0 && headMaxWords < 2) {
+        throw new dev.deja.core.InvalidInputException(o.at("head_max_words") + ": must be 0 (off) or at least 2 — a "
+            + "one-word replacement is max_words's case");
+      }
       Map<String, Integer> groups = new java.util.HashMap<>();
       List<String> given = o.strings("equivalents", List.of());
       for (int i = 0; i < given.size(); i++) {
@@ -181,19 +194,63 @@ public final class Guards {
         return Optional.empty();
       }
       TextSignals.ContentOp op = ops.get(0);
-      if (!op.tag().equals("replace") || op.removed().isEmpty() || op.added().isEmpty()
-          || op.removed().size() > maxWords || op.added().size() > maxWords || op.aLength() < 2
-          || op.bLength() < 2) {
+      if (!op.tag().equals("replace") || op.removed().isEmpty() || op.added().isEmpty() || op.aLength() < 2
+          || op.bLength() < 2 || equivalent(op.removed(), op.added())) {
         return Optional.empty();
       }
-      if (equivalent(op.removed(), op.added())) {
-        return Optional.empty();
+      if (op.removed().size() <= maxWords && op.added().size() <= maxWords
+          && (anyPosition || lexicon.objectMarkers().contains(op.before()))) {
+        return Optional.of(Conflict.of("the same text with one thing replaced: '"
+            + String.join(" ", op.removedWords()) + "' → '" + String.join(" ", op.addedWords()) + "'",
+            op.removedWords(), op.addedWords()));
       }
-      if (!anyPosition && !lexicon.objectMarkers().contains(op.before())) {
-        return Optional.empty();
+      if (headReplaced(a, op)) {
+        return Optional.of(Conflict.of("the same text with its head replaced: '" + String.join(" ", op.removedWords())
+            + "' → '" + String.join(" ", op.addedWords()) + "' (the rest, '" + String.join(" ", rest(a, op))
+            + "', is the same)", op.removedWords(), op.addedWords()));
       }
-      return Optional.of(Conflict.of("the same text with one thing replaced: '" + String.join(" ", op.removedWords())
-          + "' → '" + String.join(" ", op.addedWords()) + "'", op.removedWords(), op.addedWords()));
+      return Optional.empty();
+    }
+
+    /**
+     * The head rule: the differing span is the head of both texts (the end in English and Dutch, the start in
+     * Portuguese), each side has 2 to {@code head_max_words} content words, the unchanged rest has a content word of
+     * its own (whose event it is: "Grandpa Raj's"), and the two spans share no number ("9th birthday" / "turns 9" is a
+     * rewording). One-word heads are {@code max_words}'s case; one word against several is usually a specification
+     * ("tumbling" / "gymnastics class").
+     */
+    private boolean headReplaced(String a, TextSignals.ContentOp op) {
+      if (headMaxWords == 0 || op.removed().size() < 2 || op.added().size() < 2
+          || op.removed().size() > headMaxWords || op.added().size() > headMaxWords) {
+        return false;
+      }
+      boolean headFirst = lexicon.language().equals("pt");
+      int start = op.aEnd() - op.removedWords().size();
+      boolean atHead = headFirst ? start == 0 : op.aEnd() == op.aLength();
+      if (!atHead || TextSignals.contentStems(String.join(" ", rest(a, op)), lexicon).isEmpty()) {
+        return false;
+      }
+      Set<String> numbers = digits(op.removedWords());
+      numbers.retainAll(digits(op.addedWords()));
+      return numbers.isEmpty();
+    }
+
+    /** The words of {@code a} outside the differing span. */
+    private static List<String> rest(String a, TextSignals.ContentOp op) {
+      List<String> words = TextSignals.words(a);
+      int start = op.aEnd() - op.removedWords().size();
+      List<String> out = new ArrayList<>(words.subList(0, start));
+      out.addAll(words.subList(op.aEnd(), words.size()));
+      return out;
+    }
+
+    private static Set<String> digits(List<String> words) {
+      Set<String> out = new HashSet<>();
+      Matcher m = DIGITS.matcher(String.join(" ", words));
+      while (m.find()) {
+        out.add(m.group());
+      }
+      return out;
     }
   }
 

@@ -136,6 +136,39 @@ class GuardsTest {
 
   @ParameterizedTest(name = "{0} | {1} → {2}")
   @CsvSource(delimiter = '|', value = {
+      "Grandpa Raj's hearing test|Grandpa Raj's cataract surgery|true",
+      "Hillcrest art show|Hillcrest book fair week|true",
+      "Arjun mock trial competition|Arjun debate tournament|true",
+      "Maya's 9th birthday|Maya turns 9!|false",
+      "Clean out the garage|Sort and clear the garage|false",
+      "Maya – tumbling|Maya gymnastics class|false",
+      "Arjun driving lesson|Arjun learner's permit test at the DMV|false",
+      "hearing test|cataract surgery|false",
+      "Soccer practice|Kids football training|false"})
+  void substitutionOfATitlesHead(String a, String b, boolean conflict) {
+    TextGuard head = guard("substitution", Map.of("position", "any", "max_words", 1, "head_max_words", 3,
+        "equivalents", List.of("soccer = football", "practice = training")));
+    assertThat(head.conflict(a, b).isPresent()).isEqualTo(conflict);
+  }
+
+  @Test
+  void theHeadRuleIsOffByDefaultAndFollowsTheLanguage() {
+    assertThat(guard("substitution", Map.of("position", "any", "max_words", 1))
+        .conflict("Grandpa Raj's hearing test", "Grandpa Raj's cataract surgery")).isEmpty();
+    TextGuard pt = guard("substitution", Map.of("position", "any", "max_words", 1, "head_max_words", 3,
+        "language", "pt"));
+    assertThat(pt.conflict("Exame auditivo do avô Raj", "Cirurgia ocular do avô Raj")).isPresent();
+    assertThat(pt.conflict("Avô Raj exame auditivo", "Avô Raj cirurgia ocular")).as("not the head in pt")
+        .isEmpty();
+    assertThat(guard("substitution", Map.of("position", "any", "max_words", 1, "head_max_words", 3))
+        .conflict("Grandpa Raj's hearing test", "Grandpa Raj's cataract surgery").orElseThrow().message())
+        .contains("head replaced").contains("'hearing test' → 'cataract surgery'");
+    assertThatThrownBy(() -> guard("substitution", Map.of("head_max_words", 1)))
+        .isInstanceOf(InvalidInputException.class).hasMessageContaining("head_max_words");
+  }
+
+  @ParameterizedTest(name = "{0} | {1} → {2}")
+  @CsvSource(delimiter = '|', value = {
       "My sister Aoife is a vet.|My sister Aoife is a vet nurse.|true",
       "I'm 29.|I am twenty-nine years old.|false",
       "I live in Glasgow.|I live in Glasgow!|false"})
