@@ -46,7 +46,6 @@ import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.SortedDocValues;
-import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
@@ -839,16 +838,17 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
   }
 
   private StoredItem load(IndexSearcher s, int doc) throws IOException {
-    StoredFields fields = s.storedFields();
-    Document d = fields.document(doc);
-    BytesRef src = d.getBinaryValue(Schema.SOURCE);
-    if (src == null) {
-      throw new StoreException("document " + doc + " of collection '" + collection + "' has no item", false);
-    }
     List<LeafReaderContext> leaves = s.getIndexReader().leaves();
     LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
     int local = doc - leaf.docBase;
-    return ItemCodec.decode(src.bytes, src.offset, src.length, name -> {
+    BinaryDocValues source = leaf.reader().getBinaryDocValues(Schema.SOURCE_DV);
+    boolean smile = source != null && source.advanceExact(local);
+    // Written by format 1 when the document has no item doc values: JSON text in a stored field.
+    BytesRef src = smile ? source.binaryValue() : s.storedFields().document(doc).getBinaryValue(Schema.SOURCE);
+    if (src == null) {
+      throw new StoreException("document " + doc + " of collection '" + collection + "' has no item", false);
+    }
+    ItemCodec.VectorSource vectors = name -> {
       try {
         BinaryDocValues v = leaf.reader().getBinaryDocValues(Schema.vectorField(name));
         if (v == null || !v.advanceExact(local)) {
@@ -859,7 +859,8 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
-    });
+    };
+    return ItemCodec.decode(src.bytes, src.offset, src.length, vectors);
   }
 
   @FunctionalInterface

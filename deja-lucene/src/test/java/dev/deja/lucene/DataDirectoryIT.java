@@ -110,7 +110,7 @@ class DataDirectoryIT {
   void aNewerFormatIsRefusedWithBothVersions() throws IOException {
     Path dir = tmp.resolve("data");
     LuceneStoreBackend.open(dir).close();
-    rewriteMarker(dir, "\"format_version\" : 1", "\"format_version\" : 99");
+    rewriteMarker(dir, "\"format_version\" : " + StoreFormat.CURRENT, "\"format_version\" : 99");
     assertThatThrownBy(() -> LuceneStoreBackend.open(dir)).isInstanceOf(StoreException.class)
         .hasMessageContaining("data format 99").hasMessageContaining("newer than this Deja")
         .hasMessageContaining("upgrade Deja");
@@ -155,6 +155,22 @@ class DataDirectoryIT {
       assertThat(events.count(Optional.empty())).isEqualTo(3);
       assertThat(events.list(Optional.of("fam"), Optional.empty(), 10).items()).extracting(StoredItem::id)
           .containsExactly("e1", "e2");
+    }
+    assertThat(Files.readString(dir.resolve(StoreFormat.FILE))).as("migrated marker")
+        .contains("\"format_version\" : " + StoreFormat.CURRENT).contains("\"migrated_by\"");
+    // Format-1 documents (stored field) and format-2 documents (doc values) side by side, also after a restart.
+    StoredItem added = TestItems.item("e9").tenant("fam").build();
+    try (LuceneStoreBackend b = LuceneStoreBackend.open(dir)) {
+      b.open("events").insert(added);
+    }
+    try (LuceneStoreBackend b = LuceneStoreBackend.open(dir)) {
+      LuceneCollectionStore events = b.open("events");
+      for (StoredItem expected : FormatFixtures.items()) {
+        assertThat(events.find(expected.tenant(), expected.id())).contains(expected);
+      }
+      assertThat(events.find("fam", "e9")).contains(added);
+      assertThat(events.list(Optional.of("fam"), Optional.empty(), 10).items()).extracting(StoredItem::id)
+          .containsExactly("e1", "e2", "e9");
     }
   }
 

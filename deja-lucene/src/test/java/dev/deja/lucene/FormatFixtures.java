@@ -16,11 +16,11 @@ import java.util.Optional;
  * wrote them. When a new data format is introduced, run {@code main} with the old code to keep a directory of the old
  * format, so that {@link DataDirectoryIT} proves every release still opens it.
  */
-final class FormatFixtures {
+public final class FormatFixtures {
   private FormatFixtures() {}
 
   /** The items written into collection {@code events} of every fixture. */
-  static List<StoredItem> items() {
+  public static List<StoredItem> items() {
     Instant at = Instant.parse("2026-02-01T10:00:00Z");
     StoredItem merged = TestItems.item("e1").tenant("fam").scope("fam#").keys("exact|dentist")
         .terms("title/w:dentist", "title/g:den").timedAt(29_520_000L).field("title", "Dentist")

@@ -5,7 +5,9 @@ import dev.deja.core.item.Item;
 import dev.deja.core.item.ItemKeys;
 import dev.deja.core.item.StoredItem;
 import dev.deja.core.item.TimeSpan;
+import java.time.DateTimeException;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -90,12 +92,59 @@ public final class StoredItemMaps {
     for (Map<String, Object> e : (List<Map<String, Object>>) m.get("history")) {
       Optional<Item> incoming = e.get("incoming") instanceof Map<?, ?> im
           ? Optional.of(new Item((Map<String, Object>) im)) : Optional.empty();
-      history.add(new HistoryEntry(Instant.parse((String) e.get("at")), (String) e.get("action"), incoming,
+      history.add(new HistoryEntry(instant(e.get("at")), (String) e.get("action"), incoming,
           (String) e.get("note")));
     }
     return new StoredItem((String) m.get("id"), (String) m.get("tenant"),
         new Item((Map<String, Object>) m.get("fields")), keys, vectors, num(m.get("version")),
-        Instant.parse((String) m.get("created_at")), Instant.parse((String) m.get("updated_at")), history);
+        instant(m.get("created_at")), instant(m.get("updated_at")), history);
+  }
+
+  /**
+   * Parses what {@link Instant#toString} wrote ({@code 2026-03-02T14:00:00Z}, with 0–9 fraction digits) without
+   * {@link java.time.format.DateTimeFormatter}, which cost about a tenth of a candidate's load; anything else (years
+   * beyond 9999, a leap second) goes to {@link Instant#parse}, which gives the same answer or the usual error.
+   */
+  static Instant instant(Object value) {
+    String s = (String) value;
+    int n = s.length();
+    if (n < 20 || n > 30 || s.charAt(4) != '-' || s.charAt(7) != '-' || s.charAt(10) != 'T' || s.charAt(13) != ':'
+        || s.charAt(16) != ':' || s.charAt(n - 1) != 'Z' || (n > 20 && (s.charAt(19) != '.' || n == 21))) {
+      return Instant.parse(s);
+    }
+    int year = digits(s, 0, 4);
+    int month = digits(s, 5, 7);
+    int day = digits(s, 8, 10);
+    int hour = digits(s, 11, 13);
+    int minute = digits(s, 14, 16);
+    int second = digits(s, 17, 19);
+    int fraction = n > 20 ? digits(s, 20, n - 1) : 0;
+    if (year < 0 || month < 0 || day < 0 || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0
+        || second > 59 || fraction < 0) {
+      return Instant.parse(s);
+    }
+    for (int i = n - 1; i < 29; i++) {
+      fraction *= 10;
+    }
+    try {
+      long days = LocalDate.of(year, month, day).toEpochDay();
+      return Instant.ofEpochSecond(days * 86_400 + hour * 3_600L + minute * 60L + second, fraction);
+    } catch (DateTimeException e) {
+      return Instant.parse(s);
+    }
+  }
+
+  /** The decimal number in {@code s[from, to)}, or -1 when a character is not an ASCII digit. */
+  private static int digits(String s, int from, int to) {
+    int v = 0;
+    for (int i = from; i < to; i++) {
+      char c = s.charAt(i);
+      if (c < '0' || c > '9') {
+        return -1;
+      }
+      v = v * 10 + (c - '0');
+    }
+    return v;
   }
 
   private static long num(Object o) {

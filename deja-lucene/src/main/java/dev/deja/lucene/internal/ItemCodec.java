@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.smile.databind.SmileMapper;
 import dev.deja.core.StoreException;
 import dev.deja.core.item.StoredItem;
 import dev.deja.core.store.StoredItemMaps;
@@ -12,8 +13,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The JSON form of a stored item inside a Lucene document: everything of a {@link StoredItem} except the vector
- * components, which live in binary doc values (their names are kept here, in order).
+ * The encoded form of a stored item inside a Lucene document: everything of a {@link StoredItem} except the vector
+ * components, which live in binary doc values (their names are kept here, in order). Format 2 writes Smile (Jackson's
+ * binary JSON: the same tree, smaller and faster to parse) into binary doc values and the write-ahead log; format 1
+ * wrote JSON text, which {@link #decode} recognises by its first byte and still reads.
  *
  * <p>Round-trips exactly: field values keep their types (JSON integers come back as {@code Long} through
  * {@link Item}'s normalisation, decimals as {@code Double}), explicit nulls and field order are kept, instants keep
@@ -25,14 +28,18 @@ public final class ItemCodec {
   private static final ObjectMapper JSON = new ObjectMapper()
       .disable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
       .disable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS);
+  private static final ObjectMapper SMILE = SmileMapper.builder()
+      .disable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+      .disable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS)
+      .build();
   private static final TypeReference<LinkedHashMap<String, Object>> MAP = new TypeReference<>() {};
 
   private ItemCodec() {}
 
-  /** The item as JSON bytes, without vector components. */
+  /** The item as Smile bytes (format 2), without vector components. */
   public static byte[] encode(StoredItem s) {
     try {
-      return JSON.writeValueAsBytes(StoredItemMaps.toMap(s, true));
+      return SMILE.writeValueAsBytes(StoredItemMaps.toMap(s, true));
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot encode item " + s.id(), e);
     }
@@ -44,9 +51,25 @@ public final class ItemCodec {
    * @throws StoreException when the bytes are not a stored item (a corrupt document)
    */
   public static StoredItem decode(byte[] bytes, int offset, int length, VectorSource vectors) {
+    // Smile starts with its header ":)\n"; format 1's JSON (stored fields, write-ahead logs) with '{'.
+    boolean json = length > 0 && bytes[offset] == '{';
+    return decode(json ? JSON : SMILE, bytes, offset, length, vectors);
+  }
+
+  /** The item as JSON text, the encoding of format 1 (for tests that rebuild format-1 documents and logs). */
+  static byte[] encodeJson(StoredItem s) {
+    try {
+      return JSON.writeValueAsBytes(StoredItemMaps.toMap(s, true));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot encode item " + s.id(), e);
+    }
+  }
+
+  private static StoredItem decode(ObjectMapper mapper, byte[] bytes, int offset, int length,
+      VectorSource vectors) {
     Map<String, Object> m;
     try {
-      m = JSON.readValue(bytes, offset, length, MAP);
+      m = mapper.readValue(bytes, offset, length, MAP);
     } catch (IOException e) {
       throw new StoreException("a stored document is not a valid item: " + e.getMessage(), false, e);
     }

@@ -57,7 +57,9 @@ import org.apache.lucene.util.VectorUtil;
  *       returning vectors</td></tr>
  *   <tr><td>{@code knn.NAME.DIM}</td><td>HNSW graph over unit-normalised vectors (only with vector search
  *       {@code hnsw})</td><td>approximate nearest neighbours in large filtered sets</td></tr>
- *   <tr><td>{@code item}</td><td>stored field (JSON, {@link ItemCodec})</td><td>returning the item</td></tr>
+ *   <tr><td>{@code item_dv}</td><td>binary doc values (Smile, {@link ItemCodec}; format 2)</td><td>returning the
+ *       item</td></tr>
+ *   <tr><td>{@code item}</td><td>stored field (JSON; documents of format 1 only)</td><td>returning the item</td></tr>
  * </table>
  *
  * <p>Keys and terms are indexed as {@code TAG + value} where TAG is a 16-character hash of the scope, so that a
@@ -81,6 +83,11 @@ public final class Schema {
   public static final String AD_END = "ad_end";
   public static final String START_MS = "start_ms";
   public static final String SOURCE = "item";
+  /**
+   * The encoded item (Smile) as binary doc values (format 2): read per candidate without decompressing a stored-fields
+   * block. Documents written by format 1 have only the stored field {@link #SOURCE} (JSON).
+   */
+  public static final String SOURCE_DV = "item_dv";
   public static final String VECTOR_PREFIX = "vec.";
   public static final String KNN_PREFIX = "knn.";
 
@@ -160,7 +167,7 @@ public final class Schema {
         }
       }
     }
-    d.add(new StoredField(SOURCE, ItemCodec.encode(s)));
+    d.add(new BinaryDocValuesField(SOURCE_DV, new BytesRef(ItemCodec.encode(s))));
     return d;
   }
 

@@ -17,7 +17,10 @@ public final class WalRecords {
 
   private WalRecords() {}
 
-  /** {@code [int json length][json][per vector, in the JSON's order: int dimension, floats]}. */
+  /**
+   * {@code [int length][the item, ItemCodec: Smile; JSON in logs of format 1][per vector, in the item's order: int
+   * dimension, floats]}.
+   */
   public static byte[] put(StoredItem item) {
     byte[] json = ItemCodec.encode(item);
     Map<String, float[]> vs = item.vectors();
