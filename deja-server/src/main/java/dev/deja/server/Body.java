@@ -41,17 +41,40 @@ final class Body {
   /** Reads at most {@code max} bytes of a request body (413 beyond, naming the {@code setting} of the limit). */
   static byte[] read(InputStream in, long contentLength, long max, String setting) {
     if (contentLength > max) {
+      drain(in);
       throw ApiException.tooLarge("request body: " + contentLength + " bytes; the limit is " + max
           + " (" + setting + ")", max);
     }
     try {
       byte[] b = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, max + 1));
       if (b.length > max) {
+        drain(in);
         throw ApiException.tooLarge("request body: more than " + max + " bytes (" + setting + ")", max);
       }
       return b;
     } catch (IOException e) {
       throw ApiException.invalid("request body: cannot be read: " + e.getMessage());
+    }
+  }
+
+  /** How much of a refused body is read and discarded before the 413 is sent. */
+  static final long DRAIN_BYTES = 4L << 20;
+
+  /**
+   * Reads and discards up to {@link #DRAIN_BYTES} of a refused body. Unread bytes left in the socket when the server
+   * closes the connection make TCP reset it, and the client may then lose the 413 itself ("no bytes received") instead
+   * of reading it; a larger body is cut off (that client gets the reset).
+   */
+  private static void drain(InputStream in) {
+    try {
+      long left = DRAIN_BYTES;
+      byte[] buf = new byte[8192];
+      int n;
+      while (left > 0 && (n = in.read(buf, 0, (int) Math.min(buf.length, left))) > 0) {
+        left -= n;
+      }
+    } catch (IOException e) {
+      // The client went away; the 413 is still the answer.
     }
   }
 

@@ -262,6 +262,16 @@ class HttpContractIT {
     assertError(s.send("PUT", "/v1/collections/notes", key, "{}", Map.of()), 405, "method_not_allowed");
   }
 
+  /** A refused body is read to its end before the 413 goes out, so the client always gets the 413, not a reset. */
+  @Test
+  void oversizedBodiesAlwaysGetTheir413() {
+    String key = tenantWithNotes();
+    String big = "{\"item\": {\"text\": \"" + "x".repeat(400_000) + "\"}}";
+    for (int i = 0; i < 40; i++) {
+      assertError(s.send("POST", "/v1/collections/notes/items", key, big, Map.of()), 413, "payload_too_large");
+    }
+  }
+
   // ---- search
 
   @Test
