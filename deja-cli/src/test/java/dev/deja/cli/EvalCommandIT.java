@@ -75,7 +75,7 @@ class EvalCommandIT {
   }
 
   @ParameterizedTest(name = "{0} {1}")
-  @CsvSource({"calendar, calendar/pairs.jsonl, 0.95", "calendar, calendar/scenario.jsonl, 0.93",
+  @CsvSource({"calendar, calendar/pairs.jsonl, 0.97", "calendar, calendar/scenario.jsonl, 0.98",
       "memory, memory/pairs.jsonl, 0.96", "memory, memory/scenario.jsonl, 0.95"})
   void accuracyFloorsOnTheDevSets(String preset, String file, double floor) {
     // Floors at the F1 measured for the shipped presets (docs/EVALUATION.md), rounded down.
@@ -90,7 +90,8 @@ class EvalCommandIT {
         CliRunner.DEV.resolve("calendar/pairs.jsonl").toString(), "--set", "stages.semantic.enabled=false",
         "--set", "stages.fuzzy.enabled=true", "--json");
     assertThat(m).containsEntry("stage", "fuzzy").containsEntry("measure", "sequence").containsEntry("threshold", 0.3);
-    assertThat(((Number) m.get("f1")).doubleValue()).isBetween(0.84, 0.87);
+    // 0.849 before the substitution guard's head rule, 0.873 with it (EVALUATION.md, "Calendar strategies").
+    assertThat(((Number) m.get("f1")).doubleValue()).isBetween(0.86, 0.89);
   }
 
   @Test
