@@ -57,6 +57,9 @@ public final class TextSteps {
    * {@link #lowercase} ("ℌ" → "H") and a chain would not be idempotent.
    */
   public static String foldAccents(String s) {
+    if (ascii(s)) {
+      return s; // no marks, nothing to decompose or fold; most text takes this path
+    }
     String decomposed = java.text.Normalizer.normalize(s, Form.NFD);
     String stripped = MARKS.matcher(decomposed).replaceAll("");
     StringBuilder out = new StringBuilder(stripped.length());
@@ -101,7 +104,34 @@ public final class TextSteps {
 
   /** Runs of white space (including non-breaking and zero-width spaces) become one space; trimmed. */
   public static String whitespace(String s) {
+    if (singleSpaced(s)) {
+      return s;
+    }
     return SPACES.matcher(s).replaceAll(" ").strip();
+  }
+
+  private static boolean ascii(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      if (s.charAt(i) >= 0x80) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Printable ASCII with single spaces between words and none at the ends: {@link #whitespace} leaves it as it is. */
+  private static boolean singleSpaced(String s) {
+    int n = s.length();
+    if (n > 0 && (s.charAt(0) == ' ' || s.charAt(n - 1) == ' ')) {
+      return false;
+    }
+    for (int i = 0; i < n; i++) {
+      char c = s.charAt(i);
+      if (c == ' ' ? s.charAt(i - 1) == ' ' : c < 0x21 || c > 0x7E) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Hyphens, slashes and spaces between word parts are removed: "verificatie-proces" → "verificatieproces". */

@@ -2,6 +2,10 @@ package dev.deja.core.normalize;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.text.Normalizer;
+import java.util.SplittableRandom;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -119,5 +123,31 @@ class TextStepsTest {
       """)
   void joinCompounds(String input, String expected) {
     assertThat(TextSteps.joinCompounds(input)).isEqualTo(expected);
+  }
+
+  /** The fast paths (plain ASCII, single-spaced text) give exactly what the general code gives. */
+  @Test
+  void fastPathsAgreeWithTheGeneralCode() {
+    Pattern spaces = Pattern.compile("[\\s\\p{Z}\\u001C-\\u001F\\u0085\\u200B\\uFEFF]+");
+    Pattern marks = Pattern.compile("\\p{M}+");
+    String alphabet = "ab Z9.-'  \t\n\u000B\u001C\u001F\u007F\u0000\u00A0\u2003\u200B\uFEFFéüñøß\u0301";
+    SplittableRandom r = new SplittableRandom(11);
+    for (int i = 0; i < 200_000; i++) {
+      StringBuilder b = new StringBuilder();
+      int n = r.nextInt(12);
+      for (int k = 0; k < n; k++) {
+        // Mostly printable ASCII and spaces, so that both paths are taken often.
+        b.append(r.nextInt(4) == 0 ? alphabet.charAt(r.nextInt(alphabet.length())) : "abc xyz.Q"
+            .charAt(r.nextInt(9)));
+      }
+      String s = b.toString();
+      assertThat(TextSteps.whitespace(s)).as("whitespace of %s", s.codePoints().boxed().toList())
+          .isEqualTo(spaces.matcher(s).replaceAll(" ").strip());
+      if (s.chars().allMatch(c -> c < 0x80)) {
+        String general = Normalizer.normalize(marks.matcher(Normalizer.normalize(s, Normalizer.Form.NFD))
+            .replaceAll(""), Normalizer.Form.NFC);
+        assertThat(TextSteps.foldAccents(s)).isEqualTo(general);
+      }
+    }
   }
 }
