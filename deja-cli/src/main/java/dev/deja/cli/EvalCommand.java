@@ -75,7 +75,7 @@ final class EvalCommand implements Callable<Integer> {
 
   @Option(names = "--stage", paramLabel = "NAME",
       description = "The stage that --measure, --model, --threshold and --sweep apply to (default: the first fuzzy, "
-          + "semantic or combined stage).")
+          + "semantic or combined stage switched on; when there is none, a fuzzy stage is added and a note says so).")
   String stage;
 
   @Option(names = "--sweep", description = "Also evaluate thresholds 0.00, 0.01, …, 1.00 and print the table.")
@@ -152,6 +152,9 @@ final class EvalCommand implements Callable<Integer> {
       fuzzy.put("field", field);
       baseTree = Trees.set(baseTree, "stages.eval", fuzzy);
       target = Optional.of("eval");
+      // Say so: a configuration that switched every scoring stage off by mistake would otherwise look evaluated.
+      cmd.commandLine().getErr().println("deja eval: note: preset '" + config.preset + "' has no fuzzy, semantic "
+          + "or combined stage switched on; evaluating an added fuzzy stage 'eval' on field '" + field + "'");
     }
     if (target.isPresent() && (measure != null || model != null)) {
       // Replace the target stage by a fuzzy stage with the measure, or a semantic stage with the model, on the same

@@ -95,6 +95,19 @@ class EvalCommandIT {
   }
 
   @Test
+  void anAddedEvaluationStageIsAnnounced() {
+    CliRunner.Result r = CliRunner.run("eval", "--preset", "calendar", "--data",
+        CliRunner.DEV.resolve("calendar/pairs.jsonl").toString(), "--set", "stages.semantic.enabled=false",
+        "--sweep", "--json");
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(r.err()).contains("no fuzzy, semantic or combined stage switched on")
+        .contains("added fuzzy stage 'eval'");
+    CliRunner.Result shipped = CliRunner.run("eval", "--preset", "calendar", "--data",
+        CliRunner.DEV.resolve("calendar/pairs.jsonl").toString(), "--sweep", "--json");
+    assertThat(shipped.err()).doesNotContain("added fuzzy stage");
+  }
+
+  @Test
   void humanOutputShowsTheSweepAndErrors() {
     CliRunner.Result r = CliRunner.run("eval", "--preset", "calendar", "--data",
         CliRunner.DEV.resolve("calendar/pairs.jsonl").toString(), "--sweep", "--errors", "3");
