@@ -16,19 +16,18 @@ import dev.deja.core.item.StoredItem;
 import dev.deja.core.recur.Occurrences;
 import dev.deja.core.spec.CollectionSpec;
 import dev.deja.core.store.CollectionStore;
+import dev.deja.core.store.MemoryCollectionStore;
 import dev.deja.core.store.Page;
 import dev.deja.core.store.ScopeLocks;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
@@ -241,61 +240,18 @@ public final class CalDavCollectionStore implements CollectionStore {
           e.getMessage());
       return List.of();
     }
-    List<StoredItem> admitted = new ArrayList<>();
+    // The window's events, looked up exactly as the reference store looks up its own items (window scan, keys,
+    // lexical ranking, caps and sources): the server's answer is loaded into an in-memory store for this one query.
+    MemoryCollectionStore window = new MemoryCollectionStore("caldav");
+    Set<String> seen = new HashSet<>();
     for (CalDavClient.Resource r : resources) {
       for (StoredItem s : expanded(ctx, r)) {
-        if (s.keys().scope().equals(q.scope()) && q.admits(s)) {
-          admitted.add(s);
+        if (s.keys().scope().equals(q.scope()) && q.admits(s) && seen.add(s.id())) {
+          window.insert(s);
         }
       }
     }
-    Map<String, StoredItem> byId = new HashMap<>();
-    for (StoredItem s : admitted) {
-      byId.putIfAbsent(s.id(), s);
-    }
-    Map<String, Set<String>> sources = new TreeMap<>();
-    if (q.windowScan()) {
-      List<StoredItem> w = new ArrayList<>(byId.values());
-      w.sort(Comparator.comparingLong(q::timeDistance).thenComparing(StoredItem::id));
-      for (StoredItem s : w.subList(0, Math.min(q.maxPerLookup(), w.size()))) {
-        sources.computeIfAbsent(s.id(), k -> new TreeSet<>()).add("window");
-      }
-    }
-    if (!q.keys().isEmpty()) {
-      int n = 0;
-      for (StoredItem s : new TreeMap<>(byId).values()) {
-        Set<String> hit = new TreeSet<>();
-        for (String k : s.keys().keys()) {
-          if (q.keys().contains(k)) {
-            hit.add(ItemKeys.sourceOf(k));
-          }
-        }
-        if (!hit.isEmpty() && n++ < q.maxPerLookup()) {
-          sources.computeIfAbsent(s.id(), k -> new TreeSet<>()).addAll(hit);
-        }
-      }
-    }
-    if (!q.terms().isEmpty()) {
-      List<Map.Entry<String, Integer>> ranked = new ArrayList<>();
-      for (StoredItem s : byId.values()) {
-        int shared = 0;
-        for (String t : s.keys().terms()) {
-          if (q.terms().contains(t)) {
-            shared++;
-          }
-        }
-        if (shared > 0) {
-          ranked.add(Map.entry(s.id(), shared));
-        }
-      }
-      ranked.sort(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()));
-      for (Map.Entry<String, Integer> e : ranked.subList(0, Math.min(q.maxPerLookup(), ranked.size()))) {
-        sources.computeIfAbsent(e.getKey(), k -> new TreeSet<>()).add("lexical");
-      }
-    }
-    List<Candidate> out = new ArrayList<>(sources.size());
-    sources.forEach((id, src) -> out.add(new Candidate(byId.get(id), src)));
-    return out;
+    return window.candidates(q);
   }
 
   /**
