@@ -204,9 +204,10 @@ public final class Guards {
             + String.join(" ", op.removedWords()) + "' → '" + String.join(" ", op.addedWords()) + "'",
             op.removedWords(), op.addedWords()));
       }
-      if (headReplaced(a, op)) {
+      List<String> rest = rest(a, op);
+      if (headReplaced(op, rest)) {
         return Optional.of(Conflict.of("the same text with its head replaced: '" + String.join(" ", op.removedWords())
-            + "' → '" + String.join(" ", op.addedWords()) + "' (the rest, '" + String.join(" ", rest(a, op))
+            + "' → '" + String.join(" ", op.addedWords()) + "' (the rest, '" + String.join(" ", rest)
             + "', is the same)", op.removedWords(), op.addedWords()));
       }
       return Optional.empty();
@@ -219,15 +220,14 @@ public final class Guards {
      * rewording). One-word heads are {@code max_words}'s case; one word against several is usually a specification
      * ("tumbling" / "gymnastics class").
      */
-    private boolean headReplaced(String a, TextSignals.ContentOp op) {
+    private boolean headReplaced(TextSignals.ContentOp op, List<String> rest) {
       if (headMaxWords == 0 || op.removed().size() < 2 || op.added().size() < 2
           || op.removed().size() > headMaxWords || op.added().size() > headMaxWords) {
         return false;
       }
       boolean headFirst = lexicon.language().equals("pt");
-      int start = op.aEnd() - op.removedWords().size();
-      boolean atHead = headFirst ? start == 0 : op.aEnd() == op.aLength();
-      if (!atHead || TextSignals.contentStems(String.join(" ", rest(a, op)), lexicon).isEmpty()) {
+      boolean atHead = headFirst ? op.aEnd() == op.removedWords().size() : op.aEnd() == op.aLength();
+      if (!atHead || TextSignals.contentStems(String.join(" ", rest), lexicon).isEmpty()) {
         return false;
       }
       Set<String> numbers = digits(op.removedWords());

@@ -56,15 +56,6 @@ public final class ItemCodec {
     return decode(json ? JSON : SMILE, bytes, offset, length, vectors);
   }
 
-  /** The item as JSON text, the encoding of format 1 (for tests that rebuild format-1 documents and logs). */
-  static byte[] encodeJson(StoredItem s) {
-    try {
-      return JSON.writeValueAsBytes(StoredItemMaps.toMap(s, true));
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("cannot encode item " + s.id(), e);
-    }
-  }
-
   private static StoredItem decode(ObjectMapper mapper, byte[] bytes, int offset, int length,
       VectorSource vectors) {
     Map<String, Object> m;
