@@ -46,10 +46,15 @@ import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.SortedDocValues;
+import org.apache.lucene.index.PostingsEnum;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.index.TieredMergePolicy;
+import org.apache.lucene.index.Terms;
+import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.Collector;
+import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.KnnFloatVectorQuery;
 import org.apache.lucene.search.LeafCollector;
@@ -69,6 +74,7 @@ import org.apache.lucene.search.TermRangeQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
 
 /**
@@ -104,6 +110,10 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
   static final long COMMIT_SECONDS = 5;
   /** Overlay size that triggers an early reopen. */
   private static final int OVERLAY_SOFT_LIMIT = 5_000;
+  /** The merge policy's segments per tier (Lucene's default: 10). */
+  static final double SEGMENTS_PER_TIER = 4;
+  /** Segments smaller than this are merged as if this size (Lucene's default: 2 MB). */
+  static final double FLOOR_SEGMENT_MB = 8;
   /** Lexical lookups with more terms than this are run in chunks (Lucene caps clauses per query at 1024). */
   private static final int MAX_TERMS_PER_QUERY = 900;
 
@@ -183,6 +193,13 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
       // One merge thread: the machine this is sized for has 2 cores shared with queries and writers.
       cms.setMaxMergesAndThreads(2, 1);
       c.setMergeScheduler(cms);
+      // Fewer, larger segments than Lucene's defaults (10 per tier, 2 MB floor): every lookup of a check visits every
+      // segment, and every background reopen flushes a new one. Guarded writes, calendar 100k (docs/PERFORMANCE.md):
+      // 15 segments on average → 7, and 1,040–1,100 → 1,390–1,500 puts/s.
+      TieredMergePolicy mp = new TieredMergePolicy();
+      mp.setSegmentsPerTier(SEGMENTS_PER_TIER);
+      mp.setFloorSegmentMB(FLOOR_SEGMENT_MB);
+      c.setMergePolicy(mp);
       w = new IndexWriter(dir, c);
       Map<String, String> data = new LinkedHashMap<>();
       Iterable<Map.Entry<String, String>> live = w.getLiveCommitData();
@@ -266,8 +283,9 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
 
   @Override
   public void insert(StoredItem item) {
-    Document doc = Schema.document(item, vectorSearch.graph());
-    byte[] payload = WalRecords.put(item);
+    byte[] encoded = ItemCodec.encode(item);
+    Document doc = Schema.document(item, vectorSearch.graph(), encoded);
+    byte[] payload = WalRecords.put(item, encoded);
     write(item.id(), "inserting " + item.id(), () -> {
       if (current(item.id()).isPresent()) {
         throw new InvalidInputException("an item with id '" + item.id() + "' already exists in '" + collection + "'");
@@ -327,8 +345,9 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
 
   @Override
   public void replace(StoredItem item) {
-    Document doc = Schema.document(item, vectorSearch.graph());
-    byte[] payload = WalRecords.put(item);
+    byte[] encoded = ItemCodec.encode(item);
+    Document doc = Schema.document(item, vectorSearch.graph(), encoded);
+    byte[] payload = WalRecords.put(item, encoded);
     write(item.id(), "replacing " + item.id(), () -> {
       Optional<StoredItem> old = current(item.id()).filter(o -> o.tenant().equals(item.tenant()));
       if (old.isEmpty()) {
@@ -358,12 +377,16 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
       if (v.isPresent()) {
         return v.get().item();
       }
-      int doc = locate(s, id, Optional.empty());
+      int doc = locate(s, id);
       return doc < 0 ? Optional.empty() : Optional.of(load(s, doc));
     });
   }
 
-  /** Logs, applies and publishes one write, in sequence order. */
+  /**
+   * Logs, applies and publishes one write, in sequence order.
+   *
+   * @param oldScope the scope of the version it replaces; null for an insert, whose id is known not to exist
+   */
   private void apply(String id, Optional<StoredItem> item, Document doc, byte[] payload, String oldScope)
       throws IOException {
     boolean wake;
@@ -371,7 +394,11 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
       long seq = lastSeq + 1;
       wal.append(seq, item.isPresent() ? WalRecords.PUT : WalRecords.DELETE, payload);
       lastSeq = seq;
-      if (item.isPresent()) {
+      if (item.isPresent() && oldScope == null) {
+        // An insert: the id's absence was checked under its lock, so there is no older document to delete (and no
+        // delete term for the next flush to resolve against every segment).
+        writer.addDocument(doc);
+      } else if (item.isPresent()) {
         writer.updateDocument(new Term(Schema.ID, id), doc);
       } else {
         writer.deleteDocuments(new Term(Schema.ID, id));
@@ -468,6 +495,19 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
     lastCommitNanos = System.nanoTime();
     synchronized (applyLock) {
       wal.deleteUpTo(seq);
+    }
+  }
+
+  /**
+   * Reopens the searcher now so that it shows every applied write (the background thread does this every
+   * {@value #REFRESH_MILLIS} ms); tests use it to leave older copies in the index under the overlay.
+   */
+  void publish() {
+    ensureOpen();
+    try {
+      refresh();
+    } catch (IOException | RuntimeException e) {
+      throw failure("reopening", e);
     }
   }
 
@@ -607,7 +647,10 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
   public List<Candidate> candidates(CandidateQuery q) {
     return read((snap, s) -> {
       Overlay.ScopeView view = snap.scope(q.scope());
-      Query filter = Schema.filter(q, view.shadowed());
+      // The ids the overlay shadows are skipped by the collectors rather than excluded by the query (see
+      // RankedCollector): the same hits, without an ids clause looked up in every segment.
+      Set<String> shadowed = view.shadowed();
+      Query filter = Schema.filter(q, Set.of());
       List<StoredItem> mine = new ArrayList<>();
       for (StoredItem i : view.live().values()) {
         if (q.admits(i)) {
@@ -620,8 +663,8 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
       if (q.windowScan()) {
         boolean near = q.nearMillis().isPresent();
         RankedCollector c = near
-            ? new RankedCollector(RankedCollector.By.TIME_DISTANCE, q.nearMillis().getAsLong(), cap)
-            : new RankedCollector(RankedCollector.By.ID, 0, cap);
+            ? new RankedCollector(RankedCollector.By.TIME_DISTANCE, q.nearMillis().getAsLong(), cap, shadowed)
+            : new RankedCollector(RankedCollector.By.ID, 0, cap, shadowed);
         s.search(filter, c);
         List<Ranked> extra = new ArrayList<>();
         for (StoredItem i : mine) {
@@ -641,7 +684,7 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
       }
       Set<String> byKey = new HashSet<>();
       if (!q.keys().isEmpty()) {
-        RankedCollector c = new RankedCollector(RankedCollector.By.ID, 0, cap);
+        RankedCollector c = new RankedCollector(RankedCollector.By.ID, 0, cap, shadowed);
         s.search(Schema.keys(q, filter), c);
         List<Ranked> extra = new ArrayList<>();
         for (StoredItem i : mine) {
@@ -663,7 +706,7 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
             extra.add(new Ranked(-n, i.id(), -1, i));
           }
         }
-        for (Ranked r : merge(lexical(s, q, filter, cap), extra, cap)) {
+        for (Ranked r : merge(lexical(s, q, filter, cap, shadowed), extra, cap)) {
           found.putIfAbsent(r.id(), r);
           sources.computeIfAbsent(r.id(), d -> new TreeSet<>()).add("lexical");
         }
@@ -713,12 +756,15 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
     }
   }
 
-  /** The lexical lookup in the index: documents sharing the most terms, then by id, at most {@code cap}. */
-  private List<RankedCollector.Hit> lexical(IndexSearcher s, CandidateQuery q, Query filter, int cap)
-      throws IOException {
+  /**
+   * The lexical lookup in the index: documents sharing the most terms, then by id, at most {@code cap}, none with an id
+   * in {@code skip}.
+   */
+  private List<RankedCollector.Hit> lexical(IndexSearcher s, CandidateQuery q, Query filter, int cap,
+      Set<String> skip) throws IOException {
     List<String> terms = new ArrayList<>(new TreeSet<>(q.terms()));
     if (terms.size() <= MAX_TERMS_PER_QUERY) {
-      RankedCollector c = new RankedCollector(RankedCollector.By.SCORE, 0, cap);
+      RankedCollector c = new RankedCollector(RankedCollector.By.SCORE, 0, cap, skip);
       s.search(Schema.lexical(q.scope(), terms, filter), c);
       return c.hits();
     }
@@ -753,7 +799,10 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
     }
     List<RankedCollector.Hit> ranked = new ArrayList<>();
     for (Map.Entry<Integer, Integer> e : shared.entrySet()) {
-      ranked.add(new RankedCollector.Hit(e.getKey(), -e.getValue(), idOf(s, e.getKey())));
+      String id = idOf(s, e.getKey());
+      if (!skip.contains(id)) {
+        ranked.add(new RankedCollector.Hit(e.getKey(), -e.getValue(), id));
+      }
     }
     ranked.sort(java.util.Comparator.comparingLong(RankedCollector.Hit::rank).thenComparing(RankedCollector.Hit::id));
     return ranked.subList(0, Math.min(cap, ranked.size()));
@@ -767,15 +816,15 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
     float[] query = vector.clone();
     return read((snap, s) -> {
       Overlay.ScopeView view = snap.scope(filter.scope());
-      Query f = Schema.filter(filter, view.shadowed());
       List<NearestCollector.Hit> hits;
       float[] unit = Schema.unit(query);
       if (vectorSearch.graph() && unit != null && query.length <= Schema.MAX_KNN_DIMENSION
-          && s.count(f) > vectorSearch.exactBelow()) {
-        hits = approximate(s, f, vectorName, query, unit, k);
+          && s.count(Schema.filter(filter, view.shadowed())) > vectorSearch.exactBelow()) {
+        // The graph search must not spend its k on shadowed documents: they are excluded by the query.
+        hits = approximate(s, Schema.filter(filter, view.shadowed()), vectorName, query, unit, k);
       } else {
-        NearestCollector c = new NearestCollector(vectorName, query, k);
-        s.search(f, c);
+        NearestCollector c = new NearestCollector(vectorName, query, k, view.shadowed());
+        s.search(Schema.filter(filter, Set.of()), c);
         hits = c.hits();
       }
       Map<String, StoredItem> fromOverlay = new HashMap<>();
@@ -816,15 +865,30 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
 
   // ---------------------------------------------------------------- plumbing
 
-  /** The global doc id of an item (of the tenant, when given), or -1. */
-  private static int locate(IndexSearcher s, String id, Optional<String> tenant) throws IOException {
-    Query q = new TermQuery(new Term(Schema.ID, id));
-    if (tenant.isPresent()) {
-      q = new BooleanQuery.Builder().add(q, Occur.FILTER)
-          .add(new TermQuery(new Term(Schema.TENANT, tenant.get())), Occur.FILTER).build();
+  /**
+   * The global doc id of the live document of an id, or -1: a seek in each segment's id terms (no query, no scoring —
+   * every insert asks this once, mostly for ids that do not exist).
+   */
+  private static int locate(IndexSearcher s, String id) throws IOException {
+    BytesRef term = new BytesRef(id);
+    for (LeafReaderContext leaf : s.getIndexReader().leaves()) {
+      Terms terms = leaf.reader().terms(Schema.ID);
+      if (terms == null) {
+        continue;
+      }
+      TermsEnum te = terms.iterator();
+      if (!te.seekExact(term)) {
+        continue;
+      }
+      PostingsEnum docs = te.postings(null, PostingsEnum.NONE);
+      Bits live = leaf.reader().getLiveDocs();
+      for (int d = docs.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS; d = docs.nextDoc()) {
+        if (live == null || live.get(d)) {
+          return leaf.docBase + d;
+        }
+      }
     }
-    TopDocs td = s.search(q, 1);
-    return td.scoreDocs.length == 0 ? -1 : td.scoreDocs[0].doc;
+    return -1;
   }
 
   private static String idOf(IndexSearcher s, int doc) throws IOException {

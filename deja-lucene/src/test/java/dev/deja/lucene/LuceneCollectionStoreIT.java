@@ -17,6 +17,11 @@ class LuceneCollectionStoreIT extends CollectionStoreContract {
     return backend.open(collection);
   }
 
+  @Override
+  protected void publish() {
+    ((LuceneCollectionStore) store).publish();
+  }
+
   @AfterEach
   void closeBackend() {
     backend.close();

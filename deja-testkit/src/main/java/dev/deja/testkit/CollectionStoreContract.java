@@ -12,6 +12,7 @@ import dev.deja.core.store.CollectionStore;
 import dev.deja.core.store.Page;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
@@ -48,6 +49,12 @@ public abstract class CollectionStoreContract {
   protected abstract CollectionStore newStore(String collection);
 
   protected CollectionStore store;
+
+  /**
+   * Makes every write so far part of the store's main structure, where a store keeps recent writes apart (the Lucene
+   * store's overlay over its searcher): later rewrites then have older copies there to hide. Does nothing by default.
+   */
+  protected void publish() {}
 
   @BeforeEach
   void openStore() {
@@ -331,54 +338,100 @@ public abstract class CollectionStoreContract {
   void randomisedQueriesEqualTheReference(Random random) {
     List<StoredItem> all = new ArrayList<>();
     String[] scopes = {"t1#a", "t1#b", "t2#a", "t2#"};
-    String[] statuses = {"", "active", "archived"};
     for (int i = 0; i < 300; i++) {
-      String scope = scopes[random.nextInt(scopes.length)];
-      TestItems b = TestItems.item(String.format("id%03d", random.nextInt(1000)) + "-" + i)
-          .tenant(scope.substring(0, 2)).scope(scope).status(statuses[random.nextInt(statuses.length)])
-          .keys("exact|k" + random.nextInt(10), "synonym|s:" + random.nextInt(10))
-          .terms(randomTerms(random));
-      if (random.nextInt(4) == 0) {
-        long d = 20_000 + random.nextInt(5);
-        b.allDay(d, d + random.nextInt(3));
-      } else if (random.nextInt(3) > 0) {
-        b.timedAt(20_000 * 1440L + random.nextInt(5 * 1440));
-      }
-      StoredItem it = b.build();
+      StoredItem it = randomItem(random, String.format("id%03d", random.nextInt(1000)) + "-" + i,
+          scopes[random.nextInt(scopes.length)]);
       all.add(it);
       store.insert(it);
     }
     for (int q = 0; q < 200; q++) {
-      CandidateQuery.Builder qb = query(scopes[random.nextInt(scopes.length)]).max(1 + random.nextInt(20));
-      if (random.nextBoolean()) {
-        qb.keys("exact|k" + random.nextInt(10), "synonym|s:" + random.nextInt(10));
-      }
-      if (random.nextBoolean()) {
-        qb.terms(randomTerms(random));
-      }
-      if (random.nextBoolean()) {
-        qb.excludedStatuses(Set.of("archived"));
-      }
-      if (random.nextInt(4) == 0) {
-        qb.excludeId(all.get(random.nextInt(all.size())).id());
-      }
-      int kind = random.nextInt(4);
-      if (kind > 0) {
-        long center = 20_000 * 1440L + random.nextInt(5 * 1440);
-        List<TimeFilter> fs = new ArrayList<>();
-        fs.add(new TimeFilter(TimeFilter.Kind.TIMED_START_BETWEEN, (center - 120) * 60_000L,
-            (center + 120) * 60_000L));
-        if (kind > 1) {
-          long d = 20_000 + random.nextInt(5);
-          fs.add(new TimeFilter(kind == 2 ? TimeFilter.Kind.ALL_DAY_SAME_DATES : TimeFilter.Kind.ALL_DAY_OVERLAPPING,
-              d, d + random.nextInt(2)));
-        }
-        qb.time(fs.toArray(new TimeFilter[0])).near(center * 60_000L).windowScan(random.nextBoolean());
-      }
-      CandidateQuery query = qb.build();
+      CandidateQuery query = randomQuery(random, scopes, all);
       assertThat(store.candidates(query)).as("query %s", query)
           .isEqualTo(ReferenceCandidates.candidates(all, query));
     }
+  }
+
+  @Test
+  void randomisedQueriesAfterRewritesEqualTheReference(Random random) {
+    String[] scopes = {"t1#a", "t1#b", "t2#a", "t2#"};
+    Map<String, StoredItem> current = new java.util.TreeMap<>();
+    for (int i = 0; i < 200; i++) {
+      StoredItem it = randomItem(random, String.format("id%03d", i), scopes[random.nextInt(scopes.length)]);
+      current.put(it.id(), it);
+      store.insert(it);
+    }
+    publish();
+    int next = 200;
+    for (int step = 0; step < 300; step++) {
+      List<String> ids = new ArrayList<>(current.keySet());
+      String id = ids.get(random.nextInt(ids.size()));
+      String tenant = current.get(id).tenant();
+      int op = random.nextInt(10);
+      if (op < 5) {
+        // Same tenant, maybe another scope, other keys, terms, status and time.
+        List<String> own = java.util.Arrays.stream(scopes).filter(x -> x.startsWith(tenant + "#")).toList();
+        String scope = own.get(random.nextInt(own.size()));
+        StoredItem it = randomItem(random, id, scope);
+        store.replace(it);
+        current.put(id, it);
+      } else if (op < 7) {
+        assertThat(store.delete(tenant, id)).isTrue();
+        current.remove(id);
+      } else {
+        StoredItem it = randomItem(random, String.format("id%03d", next++), scopes[random.nextInt(scopes.length)]);
+        store.insert(it);
+        current.put(it.id(), it);
+      }
+      if (step % 60 == 59) {
+        publish();
+      }
+      CandidateQuery query = randomQuery(random, scopes, new ArrayList<>(current.values()));
+      assertThat(store.candidates(query)).as("step %s, query %s", step, query)
+          .isEqualTo(ReferenceCandidates.candidates(List.copyOf(current.values()), query));
+    }
+  }
+
+  private static StoredItem randomItem(Random random, String id, String scope) {
+    String[] statuses = {"", "active", "archived"};
+    TestItems b = TestItems.item(id).tenant(scope.substring(0, 2)).scope(scope)
+        .status(statuses[random.nextInt(statuses.length)])
+        .keys("exact|k" + random.nextInt(10), "synonym|s:" + random.nextInt(10)).terms(randomTerms(random));
+    if (random.nextInt(4) == 0) {
+      long d = 20_000 + random.nextInt(5);
+      b.allDay(d, d + random.nextInt(3));
+    } else if (random.nextInt(3) > 0) {
+      b.timedAt(20_000 * 1440L + random.nextInt(5 * 1440));
+    }
+    return b.build();
+  }
+
+  private static CandidateQuery randomQuery(Random random, String[] scopes, List<StoredItem> all) {
+    CandidateQuery.Builder qb = query(scopes[random.nextInt(scopes.length)]).max(1 + random.nextInt(20));
+    if (random.nextBoolean()) {
+      qb.keys("exact|k" + random.nextInt(10), "synonym|s:" + random.nextInt(10));
+    }
+    if (random.nextBoolean()) {
+      qb.terms(randomTerms(random));
+    }
+    if (random.nextBoolean()) {
+      qb.excludedStatuses(Set.of("archived"));
+    }
+    if (random.nextInt(4) == 0 && !all.isEmpty()) {
+      qb.excludeId(all.get(random.nextInt(all.size())).id());
+    }
+    int kind = random.nextInt(4);
+    if (kind > 0) {
+      long center = 20_000 * 1440L + random.nextInt(5 * 1440);
+      List<TimeFilter> fs = new ArrayList<>();
+      fs.add(new TimeFilter(TimeFilter.Kind.TIMED_START_BETWEEN, (center - 120) * 60_000L, (center + 120) * 60_000L));
+      if (kind > 1) {
+        long d = 20_000 + random.nextInt(5);
+        fs.add(new TimeFilter(kind == 2 ? TimeFilter.Kind.ALL_DAY_SAME_DATES : TimeFilter.Kind.ALL_DAY_OVERLAPPING,
+            d, d + random.nextInt(2)));
+      }
+      qb.time(fs.toArray(new TimeFilter[0])).near(center * 60_000L).windowScan(random.nextBoolean());
+    }
+    return qb.build();
   }
 
   @Test

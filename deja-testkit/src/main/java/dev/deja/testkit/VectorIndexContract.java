@@ -29,6 +29,9 @@ public abstract class VectorIndexContract {
 
   protected CollectionStore store;
 
+  /** As {@link CollectionStoreContract#publish()}: makes every write so far part of the store's main structure. */
+  protected void publish() {}
+
   @BeforeEach
   void openStore() {
     store = newStore("vectors");
@@ -93,6 +96,46 @@ public abstract class VectorIndexContract {
     List<ScoredCandidate> hits = index().nearest(CandidateQuery.builder("t1#").build(), "m", new float[] {1, 0, 0}, 3);
     assertThat(hits).extracting(h -> h.candidate().id()).containsExactly("stays", "moved");
     assertThat(hits.get(1).similarity()).isCloseTo(0.0, org.assertj.core.data.Offset.offset(1e-6));
+  }
+
+  @Test
+  void rewrittenItemsAreSearchedByWhatTheyAreNow(Random random) {
+    java.util.Map<String, StoredItem> current = new java.util.TreeMap<>();
+    for (int i = 0; i < 120; i++) {
+      StoredItem it = TestItems.item(String.format("v%03d", i)).vector("m", randomUnit(random, 8)).build();
+      store.insert(it);
+      current.put(it.id(), it);
+    }
+    publish();
+    for (int step = 0; step < 150; step++) {
+      List<String> ids = new ArrayList<>(current.keySet());
+      String id = ids.get(random.nextInt(ids.size()));
+      int op = random.nextInt(4);
+      if (op < 2) {
+        StoredItem it = TestItems.item(id).scope(random.nextInt(4) == 0 ? "t1#x" : "t1#")
+            .vector("m", randomUnit(random, 8)).build();
+        store.replace(it);
+        current.put(id, it);
+      } else if (op == 2) {
+        store.delete("t1", id);
+        current.remove(id);
+      } else {
+        StoredItem it = TestItems.item("n" + step).vector("m", randomUnit(random, 8)).build();
+        store.insert(it);
+        current.put(it.id(), it);
+      }
+      if (step % 50 == 49) {
+        publish();
+      }
+      float[] query = randomUnit(random, 8);
+      int k = 1 + random.nextInt(8);
+      List<String> expected = current.values().stream().filter(s -> s.keys().scope().equals("t1#"))
+          .sorted(Comparator.<StoredItem>comparingDouble(s -> -cos(query, s.vectors().get("m")))
+              .thenComparing(StoredItem::id))
+          .limit(k).map(StoredItem::id).toList();
+      assertThat(index().nearest(CandidateQuery.builder("t1#").build(), "m", query, k))
+          .as("step %s", step).extracting(h -> h.candidate().id()).containsExactlyElementsOf(expected);
+    }
   }
 
   @Test

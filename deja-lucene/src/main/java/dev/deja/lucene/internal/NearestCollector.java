@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
+import java.util.Set;
 import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReaderContext;
@@ -17,7 +18,8 @@ import org.apache.lucene.util.BytesRef;
 
 /**
  * Exact nearest neighbours inside a filter: scores the stored vector of every matching document by cosine similarity
- * and keeps the best {@code k}, ties by id. Documents without the vector, or with another dimension, are skipped.
+ * and keeps the best {@code k}, ties by id. Documents without the vector, or with another dimension, or whose id is in
+ * the skip set (the ids the overlay shadows), are skipped.
  *
  * <p>Not thread-safe: one per search.
  */
@@ -33,10 +35,17 @@ public final class NearestCollector implements Collector {
   private final String field;
   private final float[] query;
   private final int k;
+  private final Set<String> skip;
   private final PriorityQueue<Hit> worstFirst;
   private long scored;
 
   public NearestCollector(String vectorName, float[] query, int k) {
+    this(vectorName, query, k, Set.of());
+  }
+
+  /** Keeps no document whose id is in {@code skip}. */
+  public NearestCollector(String vectorName, float[] query, int k, Set<String> skip) {
+    this.skip = skip;
     this.field = Schema.vectorField(vectorName);
     this.query = query.clone();
     this.k = k;
@@ -87,7 +96,11 @@ public final class NearestCollector implements Collector {
         if (!ids.advanceExact(doc)) {
           throw new IllegalStateException("document " + (base + doc) + " has no id");
         }
-        Hit h = new Hit(base + doc, sim, ids.lookupOrd(ids.ordValue()).utf8ToString());
+        String id = ids.lookupOrd(ids.ordValue()).utf8ToString();
+        if (skip.contains(id)) {
+          return;
+        }
+        Hit h = new Hit(base + doc, sim, id);
         if (worstFirst.size() < k) {
           worstFirst.add(h);
         } else if (ORDER.compare(h, worstFirst.peek()) < 0) {

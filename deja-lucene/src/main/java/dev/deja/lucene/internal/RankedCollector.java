@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
+import java.util.Set;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.NumericDocValues;
@@ -21,7 +22,9 @@ import org.apache.lucene.search.ScoreMode;
  *
  * <p>The rank is one of: 0 for every document (key lookup: by id), the distance in time from a reference instant
  * (window scan), or minus the score (lexical lookup: the score is the number of shared terms). Ids are read only for
- * documents that can still enter the top, so large match sets cost little.
+ * documents that can still enter the top, so large match sets cost little. Documents whose id is in a skip set (the ids
+ * the overlay shadows) never enter: filtering them here is exact and cheaper than a {@code MUST_NOT} ids clause, which
+ * Lucene would look up in every segment's term dictionary.
  *
  * <p>Not thread-safe: one per search.
  */
@@ -42,6 +45,7 @@ public final class RankedCollector implements Collector {
   private final By by;
   private final long near;
   private final int cap;
+  private final Set<String> skip;
   private final PriorityQueue<Hit> worstFirst;
 
   /**
@@ -50,9 +54,20 @@ public final class RankedCollector implements Collector {
    * @param cap how many to keep
    */
   public RankedCollector(By by, long near, int cap) {
+    this(by, near, cap, Set.of());
+  }
+
+  /**
+   * @param by what ranks a document
+   * @param near the reference instant (epoch millis) for {@link By#TIME_DISTANCE}
+   * @param cap how many to keep
+   * @param skip ids never kept
+   */
+  public RankedCollector(By by, long near, int cap, Set<String> skip) {
     this.by = by;
     this.near = near;
     this.cap = cap;
+    this.skip = skip;
     this.worstFirst = new PriorityQueue<>(Math.min(cap, 1024) + 1, ORDER.reversed());
   }
 
@@ -70,11 +85,12 @@ public final class RankedCollector implements Collector {
 
   @Override
   public LeafCollector getLeafCollector(LeafReaderContext context) throws IOException {
-    SortedDocValues ids = DocValues.getSorted(context.reader(), Schema.ID);
-    NumericDocValues starts = by == By.TIME_DISTANCE ? DocValues.getNumeric(context.reader(), Schema.START_MS) : null;
     int base = context.docBase;
+    // Doc values are opened at the segment's first hit: most segments of a scoped lookup have none.
     return new LeafCollector() {
       private Scorable scorer;
+      private SortedDocValues ids;
+      private NumericDocValues starts;
 
       @Override
       public void setScorer(Scorable s) {
@@ -83,6 +99,10 @@ public final class RankedCollector implements Collector {
 
       @Override
       public void collect(int doc) throws IOException {
+        if (ids == null) {
+          ids = DocValues.getSorted(context.reader(), Schema.ID);
+          starts = by == By.TIME_DISTANCE ? DocValues.getNumeric(context.reader(), Schema.START_MS) : null;
+        }
         long rank = switch (by) {
           case ID -> 0;
           case TIME_DISTANCE -> starts.advanceExact(doc) ? Math.abs(starts.longValue() - near) : 0;
@@ -94,7 +114,11 @@ public final class RankedCollector implements Collector {
         if (!ids.advanceExact(doc)) {
           throw new IllegalStateException("document " + (base + doc) + " has no id");
         }
-        Hit h = new Hit(base + doc, rank, ids.lookupOrd(ids.ordValue()).utf8ToString());
+        String id = ids.lookupOrd(ids.ordValue()).utf8ToString();
+        if (skip.contains(id)) {
+          return;
+        }
+        Hit h = new Hit(base + doc, rank, id);
         if (worstFirst.size() < cap) {
           worstFirst.add(h);
         } else if (ORDER.compare(h, worstFirst.peek()) < 0) {

@@ -123,6 +123,11 @@ public final class Schema {
 
   /** The Lucene document of an item; {@code graph} adds HNSW fields for its vectors. */
   public static Document document(StoredItem s, boolean graph) {
+    return document(s, graph, ItemCodec.encode(s));
+  }
+
+  /** {@link #document(StoredItem, boolean)} with the item already encoded by {@link ItemCodec#encode}. */
+  public static Document document(StoredItem s, boolean graph, byte[] encoded) {
     Document d = new Document();
     checkTerm("id", s.id());
     checkTerm("tenant", s.tenant());
@@ -167,7 +172,7 @@ public final class Schema {
         }
       }
     }
-    d.add(new BinaryDocValuesField(SOURCE_DV, new BytesRef(ItemCodec.encode(s))));
+    d.add(new BinaryDocValuesField(SOURCE_DV, new BytesRef(encoded)));
     return d;
   }
 

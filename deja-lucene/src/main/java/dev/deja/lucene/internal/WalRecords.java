@@ -22,7 +22,11 @@ public final class WalRecords {
    * dimension, floats]}.
    */
   public static byte[] put(StoredItem item) {
-    byte[] json = ItemCodec.encode(item);
+    return put(item, ItemCodec.encode(item));
+  }
+
+  /** {@link #put(StoredItem)} with the item already encoded by {@link ItemCodec#encode}. */
+  public static byte[] put(StoredItem item, byte[] json) {
     Map<String, float[]> vs = item.vectors();
     int size = Integer.BYTES + json.length;
     for (float[] v : vs.values()) {
