@@ -72,7 +72,8 @@ final class BenchCommand implements Runnable {
    * <p>With {@code --json}: one JSON object per line per measured operation, keys {@code backend}, {@code workload},
    * {@code items}, {@code op} ({@code check}, {@code check_vector}, {@code put}), {@code n}, {@code p50_ms},
    * {@code p99_ms}, {@code ops_per_s}, and {@code index_bytes}, {@code open_ms}, {@code heap_mb},
-   * {@code ingest_per_s}, {@code threads}, {@code vector_search}, {@code seed}. Other tools parse these; keep them.
+   * {@code ingest_per_s}, {@code threads}, {@code vector_search}, {@code seed}; the put row also {@code cpu_ms_per_op}
+   * (the process's CPU time per measured put, all threads). Other tools parse these; keep them.
    */
   @Command(name = "store", mixinStandardHelpOptions = true,
       description = "Fill a store with N synthetic items (calendar: family events with time windows; memory: facts "
@@ -109,7 +110,8 @@ final class BenchCommand implements Runnable {
     @Option(names = "--checks", defaultValue = "3000", description = "Measured checks (default: ${DEFAULT-VALUE}).")
     int checks;
 
-    @Option(names = "--puts", defaultValue = "4000", description = "Measured puts (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--puts", defaultValue = "10000", description = "Measured puts, after min(1000, N) unmeasured "
+        + "warm-up puts, as the checks have (default: ${DEFAULT-VALUE}).")
     int puts;
 
     @Option(names = "--threads", defaultValue = "16",
@@ -234,7 +236,11 @@ final class BenchCommand implements Runnable {
         common.put("heap_mb", round((rt.totalMemory() - rt.freeMemory()) / 1048576.0));
         // 3. Concurrent durable guarded writes into random scopes.
         if (puts > 0) {
-          rows.add(row(common, "put", measurePuts(col), threads));
+          Map<String, Object> put = row(common, "put", measurePuts(col), threads);
+          if (putCpuMsPerOp >= 0) {
+            put.put("cpu_ms_per_op", round(putCpuMsPerOp));
+          }
+          rows.add(put);
         }
         b.close();
         for (Map<String, Object> r : rows) {
@@ -382,18 +388,37 @@ final class BenchCommand implements Runnable {
       }
     }
 
+    /** Process CPU time per measured put (every thread of the process), set by {@link #measurePuts}. */
+    private double putCpuMsPerOp = -1;
+
     /** Latencies of puts by concurrent writers, each into random scopes; the elapsed time is the last element. */
     private long[] measurePuts(DejaCollection col) throws Exception {
-      ExecutorService pool = Executors.newFixedThreadPool(threads);
+      // Warm-up: the write path is compiled and the index has its steady-state segments before the clock starts.
+      runPuts(col, items + 3_000_000_000L, Math.min(1000, puts), new long[Math.min(1000, puts) + 1]);
       long[] nanos = new long[puts + 1];
+      long cpu0 = processCpuNanos();
+      runPuts(col, items + 2_000_000_000L, puts, nanos);
+      long cpu1 = processCpuNanos();
+      putCpuMsPerOp = cpu0 < 0 || cpu1 < 0 || puts == 0 ? -1 : (cpu1 - cpu0) / 1e6 / puts;
+      return nanos;
+    }
+
+    /** CPU time of the whole process (all threads: writers, merges, GC), or -1 where the JVM does not report it. */
+    private static long processCpuNanos() {
+      return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+          instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : -1;
+    }
+
+    /** Runs {@code n} puts of new items from {@code base} on by the writers; latencies into {@code nanos}. */
+    private void runPuts(DejaCollection col, long base, int n, long[] nanos) throws Exception {
+      ExecutorService pool = Executors.newFixedThreadPool(threads);
       AtomicLong next = new AtomicLong();
-      long base = items + 2_000_000_000L;
       long t0 = System.nanoTime();
       try {
         List<Future<?>> fs = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
           fs.add(pool.submit(() -> {
-            for (long i = next.getAndIncrement(); i < puts; i = next.getAndIncrement()) {
+            for (long i = next.getAndIncrement(); i < n; i = next.getAndIncrement()) {
               SyntheticData.Generated g = generated(base + i, false);
               long s = System.nanoTime();
               col.put(PutRequest.of(g.tenant(), g.item()));
@@ -408,8 +433,7 @@ final class BenchCommand implements Runnable {
       } finally {
         pool.shutdownNow();
       }
-      nanos[puts] = System.nanoTime() - t0;
-      return nanos;
+      nanos[n] = System.nanoTime() - t0;
     }
 
     private static Map<String, Object> row(Map<String, Object> common, String op, long[] nanos, int threads) {
