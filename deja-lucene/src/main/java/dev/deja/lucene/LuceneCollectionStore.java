@@ -45,7 +45,6 @@ import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
-import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.index.PostingsEnum;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.index.TieredMergePolicy;
@@ -894,11 +893,7 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
   private static String idOf(IndexSearcher s, int doc) throws IOException {
     List<LeafReaderContext> leaves = s.getIndexReader().leaves();
     LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
-    SortedDocValues ids = DocValues.getSorted(leaf.reader(), Schema.ID);
-    if (!ids.advanceExact(doc - leaf.docBase)) {
-      throw new IllegalStateException("document " + doc + " has no id");
-    }
-    return ids.lookupOrd(ids.ordValue()).utf8ToString();
+    return Schema.ids(leaf.reader()).of(doc - leaf.docBase);
   }
 
   private StoredItem load(IndexSearcher s, int doc) throws IOException {

@@ -2,8 +2,6 @@ package dev.deja.core.measure;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Exactly Python's {@code difflib.SequenceMatcher(None, a, b).ratio()}: {@code 2·M / (|a| + |b|)}, where M is the
@@ -64,7 +62,12 @@ public final class SequenceMeasure implements Measure {
    */
   public static java.util.List<int[]> matchingBlocks(int[] a, int[] b) {
     java.util.List<int[]> blocks = new java.util.ArrayList<>();
-    Map<Integer, int[]> b2j = chainB(b);
+    B2j b2j = B2j.of(b);
+    // The b2j key of each element of a (or -1), looked up once rather than once per recursion level.
+    int[] ak = new int[a.length];
+    for (int i = 0; i < a.length; i++) {
+      ak[i] = b2j.key(a[i]);
+    }
     Deque<int[]> queue = new ArrayDeque<>();
     queue.push(new int[] {0, a.length, 0, b.length});
     int[] j2len = new int[b.length + 1];
@@ -80,9 +83,10 @@ public final class SequenceMeasure implements Measure {
       int touchedCount = 0;
       for (int i = alo; i < ahi; i++) {
         int newCount = 0;
-        int[] js = b2j.get(a[i]);
-        if (js != null) {
-          for (int j : js) {
+        int key = ak[i];
+        if (key >= 0) {
+          for (int p = b2j.start[key], end = b2j.start[key + 1]; p < end; p++) {
+            int j = b2j.positions[p];
             if (j < blo) {
               continue;
             }
@@ -133,7 +137,7 @@ public final class SequenceMeasure implements Measure {
         }
       }
     }
-    blocks.sort(java.util.Comparator.<int[]>comparingInt(x -> x[0]).thenComparingInt(x -> x[1]));
+    blocks.sort((x, y) -> x[0] != y[0] ? Integer.compare(x[0], y[0]) : Integer.compare(x[1], y[1]));
     java.util.List<int[]> merged = new java.util.ArrayList<>();
     for (int[] x : blocks) {
       if (!merged.isEmpty()) {
@@ -148,26 +152,62 @@ public final class SequenceMeasure implements Measure {
     return merged;
   }
 
-  /** difflib's b2j: positions of each element of b, without "popular" elements when b is long (autojunk). */
-  private static Map<Integer, int[]> chainB(int[] b) {
-    Map<Integer, int[]> counts = new HashMap<>();
-    Map<Integer, Integer> sizes = new HashMap<>();
-    for (int c : b) {
-      sizes.merge(c, 1, Integer::sum);
+  /**
+   * difflib's b2j: the positions of each element of b, in increasing order, without "popular" elements when b is long
+   * (autojunk) — as sorted arrays: the distinct elements ({@code keys}), and for key k the positions
+   * {@code positions[start[k] .. start[k + 1])}.
+   */
+  private static final class B2j {
+    final int[] keys;
+    final int[] start;
+    final int[] positions;
+
+    private B2j(int[] keys, int[] start, int[] positions) {
+      this.keys = keys;
+      this.start = start;
+      this.positions = positions;
     }
-    for (Map.Entry<Integer, Integer> e : sizes.entrySet()) {
-      counts.put(e.getKey(), new int[e.getValue()]);
-    }
-    Map<Integer, Integer> fill = new HashMap<>();
-    for (int j = 0; j < b.length; j++) {
-      int at = fill.merge(b[j], 1, Integer::sum) - 1;
-      counts.get(b[j])[at] = j;
-    }
-    int n = b.length;
-    if (n >= 200) {
+
+    static B2j of(int[] b) {
+      int n = b.length;
+      // (element, position) pairs sorted by element, then position.
+      long[] pairs = new long[n];
+      for (int j = 0; j < n; j++) {
+        pairs[j] = ((long) b[j] << 32) | j;
+      }
+      java.util.Arrays.sort(pairs);
+      int[] keys = new int[n];
+      int[] start = new int[n + 1];
+      int[] positions = new int[n];
+      int distinct = 0;
+      int kept = 0;
       int ntest = n / 100 + 1;
-      counts.entrySet().removeIf(e -> e.getValue().length > ntest);
+      for (int from = 0; from < n; ) {
+        int value = (int) (pairs[from] >> 32);
+        int to = from;
+        while (to < n && (int) (pairs[to] >> 32) == value) {
+          to++;
+        }
+        keys[distinct] = value;
+        start[distinct] = kept;
+        // autojunk: with at least 200 elements, one occurring more than n/100 + 1 times is popular and dropped.
+        if (n < 200 || to - from <= ntest) {
+          for (int p = from; p < to; p++) {
+            positions[kept++] = (int) pairs[p];
+          }
+        }
+        distinct++;
+        from = to;
+      }
+      start[distinct] = kept;
+      return new B2j(java.util.Arrays.copyOf(keys, distinct), java.util.Arrays.copyOf(start, distinct + 1),
+          positions);
     }
-    return counts;
+
+    /** The key index of an element, or -1 when b does not have it. */
+    int key(int value) {
+      int k = java.util.Arrays.binarySearch(keys, value);
+      return k >= 0 ? k : -1;
+    }
   }
 }

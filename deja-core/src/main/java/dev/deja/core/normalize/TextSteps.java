@@ -21,8 +21,6 @@ public final class TextSteps {
    * white space), and the zero-width space and BOM. Everything {@code strip()} would remove is in here, so that a
    * character stripped at the ends is never left alone in the middle, where a later pass could expose it.
    */
-  private static final Pattern SPACES = Pattern.compile("[\\s\\p{Z}\\u001C-\\u001F\\u0085\\u200B\\uFEFF]+");
-
   /** Letters that do not decompose into base + mark but have an obvious ASCII fold; capitals fold to capitals. */
   private static final Map<Integer, String> SPECIAL_FOLDS = Map.ofEntries(
       Map.entry((int) 'ø', "o"), Map.entry((int) 'Ø', "O"),
@@ -107,7 +105,36 @@ public final class TextSteps {
     if (singleSpaced(s)) {
       return s;
     }
-    return SPACES.matcher(s).replaceAll(" ").strip();
+    // What replacing each run of spaces (see space) by one and stripping gives, in one pass; TextStepsTest checks it
+    // against the regular expression [\s\p{Z}\u001C-\u001F\u0085\u200B\uFEFF]+.
+    StringBuilder out = new StringBuilder(s.length());
+    boolean pending = false;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (space(c)) {
+        pending = out.length() > 0;
+      } else {
+        if (pending) {
+          out.append(' ');
+          pending = false;
+        }
+        out.append(c);
+      }
+    }
+    return out.toString();
+  }
+
+  /** A space character: Java's {@code \s}, category Z, U+001C–U+001F, U+0085, U+200B, U+FEFF. */
+  private static boolean space(char c) {
+    if (c < 0x80) {
+      return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1C && c <= 0x1F);
+    }
+    if (c == 0x85 || c == 0x200B || c == 0xFEFF) {
+      return true;
+    }
+    int type = Character.getType(c);
+    return type == Character.SPACE_SEPARATOR || type == Character.LINE_SEPARATOR
+        || type == Character.PARAGRAPH_SEPARATOR;
   }
 
   private static boolean ascii(String s) {

@@ -130,7 +130,8 @@ class TextStepsTest {
   void fastPathsAgreeWithTheGeneralCode() {
     Pattern spaces = Pattern.compile("[\\s\\p{Z}\\u001C-\\u001F\\u0085\\u200B\\uFEFF]+");
     Pattern marks = Pattern.compile("\\p{M}+");
-    String alphabet = "ab Z9.-'  \t\n\u000B\u001C\u001F\u007F\u0000\u00A0\u2003\u200B\uFEFFéüñøß\u0301";
+    String alphabet = "ab Z9.-'  \t\n\u000B\r\f\u001C\u001F\u007F\u0000\u00A0\u2003\u200B\uFEFFéüñøß\u0301"
+        + "\u0085\u1680\u180E\u2007\u2028\u2029\u202F\u3000\u200C\uD83D\uDE00";
     SplittableRandom r = new SplittableRandom(11);
     for (int i = 0; i < 200_000; i++) {
       StringBuilder b = new StringBuilder();

@@ -9,7 +9,6 @@ import java.util.Set;
 import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.search.Collector;
 import org.apache.lucene.search.LeafCollector;
 import org.apache.lucene.search.Scorable;
@@ -72,7 +71,7 @@ public final class NearestCollector implements Collector {
   @Override
   public LeafCollector getLeafCollector(LeafReaderContext context) throws IOException {
     BinaryDocValues vectors = DocValues.getBinary(context.reader(), field);
-    SortedDocValues ids = DocValues.getSorted(context.reader(), Schema.ID);
+    Schema.Ids ids = Schema.ids(context.reader());
     int base = context.docBase;
     int bytes = query.length * Float.BYTES;
     return new LeafCollector() {
@@ -93,10 +92,7 @@ public final class NearestCollector implements Collector {
         if (worstFirst.size() == k && sim < worstFirst.peek().similarity()) {
           return;
         }
-        if (!ids.advanceExact(doc)) {
-          throw new IllegalStateException("document " + (base + doc) + " has no id");
-        }
-        String id = ids.lookupOrd(ids.ordValue()).utf8ToString();
+        String id = ids.of(doc);
         if (skip.contains(id)) {
           return;
         }

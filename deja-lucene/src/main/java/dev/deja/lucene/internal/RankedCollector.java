@@ -9,7 +9,6 @@ import java.util.Set;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.NumericDocValues;
-import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.search.Collector;
 import org.apache.lucene.search.LeafCollector;
 import org.apache.lucene.search.Scorable;
@@ -89,7 +88,7 @@ public final class RankedCollector implements Collector {
     // Doc values are opened at the segment's first hit: most segments of a scoped lookup have none.
     return new LeafCollector() {
       private Scorable scorer;
-      private SortedDocValues ids;
+      private Schema.Ids ids;
       private NumericDocValues starts;
 
       @Override
@@ -100,7 +99,7 @@ public final class RankedCollector implements Collector {
       @Override
       public void collect(int doc) throws IOException {
         if (ids == null) {
-          ids = DocValues.getSorted(context.reader(), Schema.ID);
+          ids = Schema.ids(context.reader());
           starts = by == By.TIME_DISTANCE ? DocValues.getNumeric(context.reader(), Schema.START_MS) : null;
         }
         long rank = switch (by) {
@@ -111,10 +110,7 @@ public final class RankedCollector implements Collector {
         if (worstFirst.size() == cap && rank > worstFirst.peek().rank()) {
           return;
         }
-        if (!ids.advanceExact(doc)) {
-          throw new IllegalStateException("document " + (base + doc) + " has no id");
-        }
-        String id = ids.lookupOrd(ids.ordValue()).utf8ToString();
+        String id = ids.of(doc);
         if (skip.contains(id)) {
           return;
         }

@@ -27,7 +27,12 @@ import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.index.BinaryDocValues;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.LeafReader;
+import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.index.VectorSimilarityFunction;
+import java.io.IOException;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.ConstantScoreQuery;
@@ -46,7 +51,11 @@ import org.apache.lucene.util.VectorUtil;
  * <table>
  *   <caption>fields</caption>
  *   <tr><th>field</th><th>Lucene structure</th><th>used for</th></tr>
- *   <tr><td>{@code id}</td><td>term + sorted doc values</td><td>find, replace, delete, self-exclusion, tie-break</td></tr>
+ *   <tr><td>{@code id}</td><td>term + sorted doc values</td><td>find, replace, delete, self-exclusion, listing in id
+ *       order</td></tr>
+ *   <tr><td>{@code id_dv}</td><td>binary doc values (documents written since 2026-11-26; older ones are read from
+ *       {@code id})</td><td>the id of a hit (tie-break, skipping shadowed ids) without decompressing a block of the sorted
+ *       values' terms</td></tr>
  *   <tr><td>{@code tenant}, {@code scope}, {@code status}</td><td>terms</td><td>listing, counting, the hard filter</td></tr>
  *   <tr><td>{@code key}, {@code term}</td><td>terms, prefixed by a scope tag</td><td>key and lexical lookups</td></tr>
  *   <tr><td>{@code t_start}, {@code t_day}</td><td>1-d points + doc values (timed items)</td><td>time filters</td></tr>
@@ -82,6 +91,8 @@ public final class Schema {
   public static final String AD_START = "ad_start";
   public static final String AD_END = "ad_end";
   public static final String START_MS = "start_ms";
+  /** The id as binary doc values, read per hit; see {@link #ids}. */
+  public static final String ID_DV = "id_dv";
   public static final String SOURCE = "item";
   /**
    * The encoded item (Smile) as binary doc values (format 2): read per candidate without decompressing a stored-fields
@@ -135,6 +146,7 @@ public final class Schema {
     checkTerm("status", s.keys().status());
     d.add(new StringField(ID, s.id(), Field.Store.NO));
     d.add(new SortedDocValuesField(ID, new BytesRef(s.id())));
+    d.add(new BinaryDocValuesField(ID_DV, new BytesRef(s.id())));
     d.add(new StringField(TENANT, s.tenant(), Field.Store.NO));
     d.add(new StringField(SCOPE, s.keys().scope(), Field.Store.NO));
     d.add(new StringField(STATUS, s.keys().status(), Field.Store.NO));
@@ -233,6 +245,30 @@ public final class Schema {
       return 0;
     }
     return dot / (Math.sqrt(na) * Math.sqrt(nb));
+  }
+
+  /** The ids of a segment's documents, read in increasing doc order. */
+  public interface Ids {
+    /** The id of a document of the segment; each call with a larger doc than the one before. */
+    String of(int doc) throws IOException;
+  }
+
+  /**
+   * The ids of a segment: from the binary {@link #ID_DV}, where a document has it, else from the sorted doc values of
+   * {@link #ID} (documents written before {@code id_dv} existed; a merged segment can hold both kinds).
+   */
+  public static Ids ids(LeafReader reader) throws IOException {
+    BinaryDocValues direct = reader.getBinaryDocValues(ID_DV);
+    SortedDocValues sorted = DocValues.getSorted(reader, ID);
+    return doc -> {
+      if (direct != null && direct.advanceExact(doc)) {
+        return direct.binaryValue().utf8ToString();
+      }
+      if (!sorted.advanceExact(doc)) {
+        throw new IllegalStateException("document " + doc + " of segment " + reader + " has no id");
+      }
+      return sorted.lookupOrd(sorted.ordValue()).utf8ToString();
+    };
   }
 
   /** Documents with any of these ids. */
