@@ -72,7 +72,8 @@ final class BenchCommand implements Runnable {
    * <p>With {@code --json}: one JSON object per line per measured operation, keys {@code backend}, {@code workload},
    * {@code items}, {@code op} ({@code check}, {@code check_vector}, {@code put}), {@code n}, {@code p50_ms},
    * {@code p99_ms}, {@code ops_per_s}, and {@code index_bytes}, {@code open_ms}, {@code heap_mb},
-   * {@code ingest_per_s}, {@code threads}, {@code vector_search}, {@code seed}; the put row also {@code cpu_ms_per_op}
+   * {@code ingest_per_s}, {@code threads}, {@code vector_search}, {@code seed}, {@code merge_ms} (Lucene: waiting for
+   * the merges the bulk load left); the put row also {@code cpu_ms_per_op}
    * (the process's CPU time per measured put, all threads). Other tools parse these; keep them.
    */
   @Command(name = "store", mixinStandardHelpOptions = true,
@@ -199,6 +200,12 @@ final class BenchCommand implements Runnable {
         }
         ingestPerSec = items / ((System.nanoTime() - t0) / 1e9);
         common.put("ingest_per_s", round(ingestPerSec));
+        if (store instanceof LuceneCollectionStore l) {
+          // The merges a bulk load leaves pending, so that the measurements see the index in its steady shape.
+          long m0 = System.nanoTime();
+          l.awaitMerges();
+          common.put("merge_ms", round((System.nanoTime() - m0) / 1e6));
+        }
         if (b instanceof LuceneStoreBackend) {
           b.close();
           common.put("index_bytes", size(data));

@@ -26,7 +26,7 @@ class BenchStoreIT {
     assertThat(rows).allSatisfy(m -> {
       assertThat(m).containsEntry("backend", "lucene").containsEntry("workload", "memory").containsEntry("items", 400)
           .containsKeys("p50_ms", "p99_ms", "ops_per_s", "index_bytes", "open_ms", "heap_mb", "ingest_per_s",
-              "threads", "vector_search", "seed");
+              "threads", "vector_search", "seed", "merge_ms");
       assertThat(((Number) m.get("p99_ms")).doubleValue()).isGreaterThanOrEqualTo(
           ((Number) m.get("p50_ms")).doubleValue());
       assertThat(((Number) m.get("ops_per_s")).doubleValue()).isPositive();

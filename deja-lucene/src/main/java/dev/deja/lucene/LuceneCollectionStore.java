@@ -342,6 +342,27 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
     indexCommits.awaitDurable();
   }
 
+  /**
+   * Waits until the index has the shape its merge policy wants, starting the merges it asks for. A bulk load leaves
+   * many freshly flushed segments, and every lookup visits every segment; a reopened store merges them in the
+   * background too, but a benchmark (or a loader that hands over a store) should not measure that transition.
+   */
+  public void awaitMerges() {
+    ensureOpen();
+    try {
+      writer.maybeMerge();
+      while (writer.hasPendingMerges() || !writer.getMergingSegments().isEmpty()) {
+        Thread.sleep(50);
+      }
+      refresh();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new StoreException("interrupted while waiting for merges in collection '" + collection + "'", true, e);
+    } catch (IOException | RuntimeException e) {
+      throw failure("merging", e);
+    }
+  }
+
   @Override
   public void replace(StoredItem item) {
     byte[] encoded = ItemCodec.encode(item);
@@ -518,6 +539,12 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
   }
 
   private void maintain() {
+    try {
+      // A directory closed in the middle of merges (a bulk load, a crash) has more segments than the policy wants.
+      writer.maybeMerge();
+    } catch (IOException | RuntimeException e) {
+      maintenanceFailure = e;
+    }
     while (!closed) {
       synchronized (maintenanceSignal) {
         try {
