@@ -168,6 +168,19 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
     this.maintenance = new Thread(this::maintain, "deja-lucene-" + collection);
     this.maintenance.setDaemon(true);
     this.maintenance.start();
+    // A directory closed in the middle of merges (a bulk load, a crash) has more segments than the policy wants. On
+    // its own thread: with a backlog, Lucene's merge scheduler holds the thread that asks until merges finish, and
+    // the maintenance thread must keep reopening and committing. Close aborts the merges, which ends it.
+    Thread merges = new Thread(() -> {
+      try {
+        writer.maybeMerge();
+      } catch (IOException | RuntimeException e) {
+        // Closed while merging, or a merge failed: a failed merge also marks the writer, and writes report it.
+        maintenanceFailure = e;
+      }
+    }, "deja-lucene-merges-" + collection);
+    merges.setDaemon(true);
+    merges.start();
   }
 
   /**
@@ -539,12 +552,6 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
   }
 
   private void maintain() {
-    try {
-      // A directory closed in the middle of merges (a bulk load, a crash) has more segments than the policy wants.
-      writer.maybeMerge();
-    } catch (IOException | RuntimeException e) {
-      maintenanceFailure = e;
-    }
     while (!closed) {
       synchronized (maintenanceSignal) {
         try {
