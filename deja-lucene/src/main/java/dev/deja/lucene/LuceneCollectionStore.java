@@ -52,7 +52,6 @@ import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
-import org.apache.lucene.search.Collector;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.KnnFloatVectorQuery;
@@ -71,6 +70,8 @@ import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TermRangeQuery;
 import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.Scorer;
+import org.apache.lucene.search.Weight;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.Bits;
@@ -113,8 +114,6 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
   static final double SEGMENTS_PER_TIER = 4;
   /** Segments smaller than this are merged as if this size (Lucene's default: 2 MB). */
   static final double FLOOR_SEGMENT_MB = 8;
-  /** Lexical lookups with more terms than this are run in chunks (Lucene caps clauses per query at 1024). */
-  private static final int MAX_TERMS_PER_QUERY = 900;
 
   private final String collection;
   private final Path path;
@@ -792,53 +791,92 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
   /**
    * The lexical lookup in the index: documents sharing the most terms, then by id, at most {@code cap}, none with an id
    * in {@code skip}.
+   *
+   * <p>Not one query with a clause per term: that seeks every term from the root of every segment's term dictionary
+   * with a fresh enumeration (a fifth of a memory check at 1M). Instead, per segment, one enumeration seeks the scoped
+   * terms in sorted order — they share the scope tag, so each seek starts from frames the last one loaded — and counts
+   * per document how many terms it has; documents inside the filter are then ranked by that count.
    */
-  private List<RankedCollector.Hit> lexical(IndexSearcher s, CandidateQuery q, Query filter, int cap,
+  private static List<RankedCollector.Hit> lexical(IndexSearcher s, CandidateQuery q, Query filter, int cap,
       Set<String> skip) throws IOException {
-    List<String> terms = new ArrayList<>(new TreeSet<>(q.terms()));
-    if (terms.size() <= MAX_TERMS_PER_QUERY) {
-      RankedCollector c = new RankedCollector(RankedCollector.By.SCORE, 0, cap, skip);
-      s.search(Schema.lexical(q.scope(), terms, filter), c);
-      return c.hits();
+    List<BytesRef> terms = new ArrayList<>();
+    for (String t : new TreeSet<>(q.terms())) {
+      terms.add(Schema.scopedTerm(q.scope(), t).bytes());
     }
-    // Many terms (long texts): count shared terms per document chunk by chunk, then rank.
-    Map<Integer, Integer> shared = new HashMap<>();
-    for (int from = 0; from < terms.size(); from += MAX_TERMS_PER_QUERY) {
-      List<String> chunk = terms.subList(from, Math.min(terms.size(), from + MAX_TERMS_PER_QUERY));
-      s.search(Schema.lexical(q.scope(), chunk, filter), new Collector() {
-        @Override
-        public ScoreMode scoreMode() {
-          return ScoreMode.COMPLETE;
+    terms.sort(null);
+    Weight inFilter = s.createWeight(s.rewrite(filter), ScoreMode.COMPLETE_NO_SCORES, 1f);
+    RankedCollector c = new RankedCollector(RankedCollector.By.SCORE, 0, cap, skip);
+    SharedTerms shared = new SharedTerms();
+    for (LeafReaderContext leaf : s.getIndexReader().leaves()) {
+      Terms indexed = leaf.reader().terms(Schema.TERM);
+      if (indexed == null) {
+        continue;
+      }
+      Bits live = leaf.reader().getLiveDocs();
+      TermsEnum te = indexed.iterator();
+      PostingsEnum postings = null;
+      int n = 0;
+      int[] docs = new int[16];
+      for (BytesRef term : terms) {
+        if (!te.seekExact(term)) {
+          continue;
         }
-
-        @Override
-        public LeafCollector getLeafCollector(LeafReaderContext context) {
-          int base = context.docBase;
-          return new LeafCollector() {
-            private Scorable scorer;
-
-            @Override
-            public void setScorer(Scorable sc) {
-              scorer = sc;
+        postings = te.postings(postings, PostingsEnum.NONE);
+        for (int d = postings.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS; d = postings.nextDoc()) {
+          if (live == null || live.get(d)) {
+            if (n == docs.length) {
+              docs = java.util.Arrays.copyOf(docs, n * 2);
             }
-
-            @Override
-            public void collect(int doc) throws IOException {
-              shared.merge(base + doc, Math.round(scorer.score()), Integer::sum);
-            }
-          };
+            docs[n++] = d;
+          }
         }
-      });
-    }
-    List<RankedCollector.Hit> ranked = new ArrayList<>();
-    for (Map.Entry<Integer, Integer> e : shared.entrySet()) {
-      String id = idOf(s, e.getKey());
-      if (!skip.contains(id)) {
-        ranked.add(new RankedCollector.Hit(e.getKey(), -e.getValue(), id));
+      }
+      if (n == 0) {
+        continue;
+      }
+      Scorer admitted = inFilter.scorer(leaf);
+      if (admitted == null) {
+        continue;
+      }
+      java.util.Arrays.sort(docs, 0, n);
+      DocIdSetIterator it = admitted.iterator();
+      LeafCollector lc = c.getLeafCollector(leaf);
+      lc.setScorer(shared);
+      for (int i = 0; i < n; ) {
+        int doc = docs[i];
+        int count = 0;
+        while (i < n && docs[i] == doc) {
+          count++;
+          i++;
+        }
+        int at = it.docID() < doc ? it.advance(doc) : it.docID();
+        if (at == DocIdSetIterator.NO_MORE_DOCS) {
+          break;
+        }
+        if (at == doc) {
+          shared.doc = doc;
+          shared.count = count;
+          lc.collect(doc);
+        }
       }
     }
-    ranked.sort(java.util.Comparator.comparingLong(RankedCollector.Hit::rank).thenComparing(RankedCollector.Hit::id));
-    return ranked.subList(0, Math.min(cap, ranked.size()));
+    return c.hits();
+  }
+
+  /** The score a lexical hit is collected with: the number of the query's terms it has. */
+  private static final class SharedTerms extends Scorable {
+    int doc = -1;
+    int count;
+
+    @Override
+    public float score() {
+      return count;
+    }
+
+    @Override
+    public int docID() {
+      return doc;
+    }
   }
 
   @Override

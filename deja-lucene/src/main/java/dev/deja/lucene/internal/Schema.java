@@ -35,7 +35,6 @@ import org.apache.lucene.index.VectorSimilarityFunction;
 import java.io.IOException;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
-import org.apache.lucene.search.ConstantScoreQuery;
 import org.apache.lucene.search.IndexOrDocValuesQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermInSetQuery;
@@ -338,19 +337,6 @@ public final class Schema {
     }
     return new BooleanQuery.Builder().add(filter, Occur.FILTER).add(new TermInSetQuery(KEY, terms), Occur.FILTER)
         .build();
-  }
-
-  /**
-   * Items inside the filter sharing terms, scored by how many they share: each term is a constant-score clause worth
-   * exactly 1, so a document's score is the count (exact in float for any realistic count).
-   */
-  public static Query lexical(String scope, Collection<String> terms, Query filter) {
-    String tag = scopeTag(scope);
-    BooleanQuery.Builder any = new BooleanQuery.Builder();
-    for (String t : terms) {
-      any.add(new ConstantScoreQuery(new TermQuery(new Term(TERM, tag + t))), Occur.SHOULD);
-    }
-    return new BooleanQuery.Builder().add(filter, Occur.FILTER).add(any.build(), Occur.MUST).build();
   }
 
   /** The scoped term of a lexical term, as indexed. */
