@@ -9,11 +9,11 @@ import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -86,8 +86,9 @@ public final class StoredItemMaps {
       time = Optional.of(new TimeSpan((Boolean) tm.get("all_day"), num(tm.get("start_ms")), num(tm.get("end_ms")),
           num(tm.get("start_day")), num(tm.get("end_day"))));
     }
+    // ItemKeys copies (and de-duplicates) the lists itself.
     ItemKeys keys = new ItemKeys((String) m.get("scope"), (String) m.get("status"),
-        new HashSet<>((List<String>) m.get("keys")), new HashSet<>((List<String>) m.get("terms")), time);
+        Set.copyOf((List<String>) m.get("keys")), Set.copyOf((List<String>) m.get("terms")), time);
     List<HistoryEntry> history = new ArrayList<>();
     for (Map<String, Object> e : (List<Map<String, Object>>) m.get("history")) {
       Optional<Item> incoming = e.get("incoming") instanceof Map<?, ?> im
