@@ -401,7 +401,8 @@ final class BenchCommand implements Runnable {
     /** Latencies of puts by concurrent writers, each into random scopes; the elapsed time is the last element. */
     private long[] measurePuts(DejaCollection col) throws Exception {
       // Warm-up: the write path is compiled and the index has its steady-state segments before the clock starts.
-      runPuts(col, items + 3_000_000_000L, Math.min(1000, puts), new long[Math.min(1000, puts) + 1]);
+      int warm = Math.min(1000, puts);
+      runPuts(col, items + 3_000_000_000L, warm, new long[warm + 1]);
       long[] nanos = new long[puts + 1];
       long cpu0 = processCpuNanos();
       runPuts(col, items + 2_000_000_000L, puts, nanos);

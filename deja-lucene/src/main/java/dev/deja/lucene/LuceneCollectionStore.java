@@ -366,13 +366,13 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
       while (writer.hasPendingMerges() || !writer.getMergingSegments().isEmpty()) {
         Thread.sleep(50);
       }
-      refresh();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new StoreException("interrupted while waiting for merges in collection '" + collection + "'", true, e);
     } catch (IOException | RuntimeException e) {
       throw failure("merging", e);
     }
+    publish();
   }
 
   @Override
@@ -799,11 +799,7 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
    */
   private static List<RankedCollector.Hit> lexical(IndexSearcher s, CandidateQuery q, Query filter, int cap,
       Set<String> skip) throws IOException {
-    List<BytesRef> terms = new ArrayList<>();
-    for (String t : new TreeSet<>(q.terms())) {
-      terms.add(Schema.scopedTerm(q.scope(), t).bytes());
-    }
-    terms.sort(null);
+    List<BytesRef> terms = Schema.scopedTerms(q.scope(), q.terms());
     Weight inFilter = s.createWeight(s.rewrite(filter), ScoreMode.COMPLETE_NO_SCORES, 1f);
     RankedCollector c = new RankedCollector(RankedCollector.By.SCORE, 0, cap, skip);
     SharedTerms shared = new SharedTerms();
@@ -889,10 +885,11 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
       Overlay.ScopeView view = snap.scope(filter.scope());
       List<NearestCollector.Hit> hits;
       float[] unit = Schema.unit(query);
-      if (vectorSearch.graph() && unit != null && query.length <= Schema.MAX_KNN_DIMENSION
-          && s.count(Schema.filter(filter, view.shadowed())) > vectorSearch.exactBelow()) {
-        // The graph search must not spend its k on shadowed documents: they are excluded by the query.
-        hits = approximate(s, Schema.filter(filter, view.shadowed()), vectorName, query, unit, k);
+      // The graph search must not spend its k on shadowed documents: its query excludes them.
+      Query graphFilter = vectorSearch.graph() && unit != null && query.length <= Schema.MAX_KNN_DIMENSION
+          ? Schema.filter(filter, view.shadowed()) : null;
+      if (graphFilter != null && s.count(graphFilter) > vectorSearch.exactBelow()) {
+        hits = approximate(s, graphFilter, vectorName, query, unit, k);
       } else {
         NearestCollector c = new NearestCollector(vectorName, query, k, view.shadowed());
         s.search(Schema.filter(filter, Set.of()), c);

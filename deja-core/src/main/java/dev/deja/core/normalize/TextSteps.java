@@ -15,12 +15,6 @@ public final class TextSteps {
   private TextSteps() {}
 
   private static final Pattern MARKS = Pattern.compile("\\p{M}+");
-  /**
-   * White space: ASCII white space, every Unicode space separator (including no-break spaces), line and paragraph
-   * separators, the information separators U+001C..U+001F and NEL (which {@link String#strip()} or Unicode count as
-   * white space), and the zero-width space and BOM. Everything {@code strip()} would remove is in here, so that a
-   * character stripped at the ends is never left alone in the middle, where a later pass could expose it.
-   */
   /** Letters that do not decompose into base + mark but have an obvious ASCII fold; capitals fold to capitals. */
   private static final Map<Integer, String> SPECIAL_FOLDS = Map.ofEntries(
       Map.entry((int) 'ø', "o"), Map.entry((int) 'Ø', "O"),
@@ -124,7 +118,12 @@ public final class TextSteps {
     return out.toString();
   }
 
-  /** A space character: Java's {@code \s}, category Z, U+001C–U+001F, U+0085, U+200B, U+FEFF. */
+  /**
+   * White space: ASCII white space, every Unicode space separator (including no-break spaces), line and paragraph
+   * separators, the information separators U+001C..U+001F and NEL (which {@link String#strip()} or Unicode count as
+   * white space), and the zero-width space and BOM. Everything {@code strip()} would remove is in here, so that a
+   * character stripped at the ends is never left alone in the middle, where a later pass could expose it.
+   */
   private static boolean space(char c) {
     if (c < 0x80) {
       return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1C && c <= 0x1F);

@@ -5,6 +5,7 @@ import dev.deja.core.index.CandidateQuery;
 import dev.deja.core.index.TimeFilter;
 import dev.deja.core.item.StoredItem;
 import dev.deja.core.item.TimeSpan;
+import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -25,14 +26,13 @@ import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
-import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.index.Term;
 import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.SortedDocValues;
+import org.apache.lucene.index.Term;
 import org.apache.lucene.index.VectorSimilarityFunction;
-import java.io.IOException;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexOrDocValuesQuery;
@@ -339,8 +339,17 @@ public final class Schema {
         .build();
   }
 
-  /** The scoped term of a lexical term, as indexed. */
-  public static Term scopedTerm(String scope, String term) {
-    return new Term(TERM, scopeTag(scope) + term);
+  /**
+   * The lexical terms as indexed (each prefixed by the scope's tag, computed once), in {@link BytesRef} order — the order
+   * a term enumeration seeks them fastest.
+   */
+  public static List<BytesRef> scopedTerms(String scope, Collection<String> terms) {
+    String tag = scopeTag(scope);
+    List<BytesRef> out = new ArrayList<>(terms.size());
+    for (String t : terms) {
+      out.add(new BytesRef(tag + t));
+    }
+    out.sort(null);
+    return out;
   }
 }
