@@ -184,20 +184,7 @@ public final class RepeatJudge {
   static double quickRatio(UnitFeatures a, UnitFeatures b) {
     int[] x = a.sortedCodePoints();
     int[] y = b.sortedCodePoints();
-    int i = 0;
-    int j = 0;
-    int common = 0;
-    while (i < x.length && j < y.length) {
-      if (x[i] == y[j]) {
-        common++;
-        i++;
-        j++;
-      } else if (x[i] < y[j]) {
-        i++;
-      } else {
-        j++;
-      }
-    }
+    int common = dev.deja.core.measure.SequenceMeasure.commonSorted(x, y);
     return x.length + y.length == 0 ? 1.0 : 2.0 * common / (x.length + y.length);
   }
 

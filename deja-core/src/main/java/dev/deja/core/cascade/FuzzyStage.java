@@ -172,12 +172,18 @@ public final class FuzzyStage implements Scorer {
     }
     List<StageMatch> matches = new ArrayList<>();
     int compared = 0;
+    // The lowest score that is reported (a match, or a possible one): a candidate whose upper bound is below it
+    // cannot be either, so its exact similarity is not computed (with difflib's sequence at 0.95, most of them).
+    double floor = Math.min(threshold, possibleThreshold.orElse(threshold));
     for (Candidate c : candidates) {
       Optional<String> theirs = value(c.item().item());
       if (theirs.isEmpty()) {
         continue;
       }
       compared++;
+      if (clamp(measure.upperBound(mine.get(), theirs.get())) < floor) {
+        continue;
+      }
       double score = clamp(measure.similarity(mine.get(), theirs.get()));
       Outcome level;
       if (passes(score, threshold)) {

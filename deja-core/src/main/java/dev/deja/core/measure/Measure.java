@@ -12,4 +12,13 @@ package dev.deja.core.measure;
 @FunctionalInterface
 public interface Measure {
   double similarity(String a, String b);
+
+  /**
+   * A number {@code similarity(a, b)} never exceeds, cheaper to compute than the similarity itself, so that a stage can
+   * skip a pair that cannot reach its threshold without changing any result. The default, 1, bounds nothing;
+   * {@link SequenceMeasure} answers difflib's {@code quick_ratio()}.
+   */
+  default double upperBound(String a, String b) {
+    return 1.0;
+  }
 }

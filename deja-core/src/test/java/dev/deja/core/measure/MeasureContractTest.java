@@ -11,7 +11,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The {@link Measure} contract, checked for every measure in {@link Measures} on seeded random pairs: bounds, never
- * NaN, {@code similarity(x, x) == 1} for non-blank x, symmetry (except {@code sequence}, see
+ * NaN, {@code similarity(x, x) == 1} for non-blank x, an upper bound never below the similarity, symmetry (except
+ * {@code sequence}, see
  * {@link SequenceMeasureTest#isNotAlwaysSymmetric}) and determinism.
  */
 class MeasureContractTest {
@@ -102,6 +103,20 @@ class MeasureContractTest {
       assertThat(measure.similarity(new String(p[0].toCharArray()), new String(p[1].toCharArray())))
           .as("%s(%s, %s), %s", name, quote(p[0]), quote(p[1]), Seeds.describe())
           .isEqualTo(first);
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("measureNames")
+  void upperBoundIsNeverBelowTheSimilarity(String name) {
+    Measure measure = Measures.byName(name);
+    Random random = Seeds.random("upper bound " + name);
+    for (int i = 0; i < PAIRS; i++) {
+      String[] p = pair(random);
+      // Exactly, not within a tolerance: a stage skips a pair when the bound is below its threshold.
+      assertThat(measure.upperBound(p[0], p[1]))
+          .as("%s.upperBound(%s, %s), %s", name, quote(p[0]), quote(p[1]), Seeds.describe())
+          .isGreaterThanOrEqualTo(measure.similarity(p[0], p[1]));
     }
   }
 

@@ -47,6 +47,39 @@ class SequenceMeasureTest {
     assertThat(SEQUENCE.similarity(a, b)).isCloseTo(expected, within(TOLERANCE));
   }
 
+  @ParameterizedTest(name = "[{index}] {0}")
+  @CsvSource(delimiter = '|', quoteCharacter = '\'', textBlock = """
+      # CPython 3.11 difflib.SequenceMatcher(None, a, b).quick_ratio()
+      abcd                     | bcde                     | 0.75
+      ''                       | ''                       | 1.0
+      abc                      | ''                       | 0.0
+      doctor appointment       | dr smith checkup         | 0.5294117647058824
+      Team standup             | Team stand-up            | 0.96
+      bacb                     | ab                       | 0.6666666666666666
+      the user likes green tea | the user likes tea green | 1.0
+      """)
+  void upperBoundIsDifflibsQuickRatio(String a, String b, double expected) {
+    assertThat(SEQUENCE.upperBound(a, b)).isCloseTo(expected, within(TOLERANCE));
+  }
+
+  @Test
+  void upperBoundCountsCodePoints() {
+    // CPython: quick_ratio("\U0001F600x", "x\U0001F600") == 1.0, ("caf\u00e9", "cafe\u0301") == 0.666...
+    assertThat(SEQUENCE.upperBound("\uD83D\uDE00x", "x\uD83D\uDE00")).isEqualTo(1.0);
+    assertThat(SEQUENCE.upperBound("\uD83D\uDE00", "\uD83D\uDE01")).isEqualTo(0.0);
+    assertThat(SEQUENCE.upperBound("caf\u00e9", "cafe\u0301")).isCloseTo(2.0 * 3 / 9, within(TOLERANCE));
+    // Past Latin-1 on one side only: the sorted path.
+    assertThat(SEQUENCE.upperBound("\u0141\u00f3d\u017a", "\u0142\u00f3d\u017a")).isCloseTo(0.75, within(TOLERANCE));
+  }
+
+  @ParameterizedTest(name = "line {0}")
+  @MethodSource("cpythonRows")
+  void upperBoundIsNeverBelowCpythonsRatio(int line, String a, String b, double ratio) {
+    assertThat(SEQUENCE.upperBound(a, b)).as("line %d of %s", line, TABLE).isGreaterThanOrEqualTo(ratio - TOLERANCE);
+    assertThat(SEQUENCE.upperBound(a, b)).as("line %d of %s", line, TABLE)
+        .isGreaterThanOrEqualTo(SEQUENCE.similarity(a, b));
+  }
+
   @Test
   void comparesCodePointsNotUtf16Units() {
     // U+1F600 and U+1F601 share their high surrogate: as UTF-16 units they would half match.
