@@ -719,7 +719,7 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
       Set<String> byKey = new HashSet<>();
       if (!q.keys().isEmpty()) {
         RankedCollector c = new RankedCollector(RankedCollector.By.ID, 0, cap, shadowed);
-        s.search(Schema.keys(q, filter), c);
+        byTerms(s, Schema.KEY, Schema.scopedTerms(q.scope(), q.keys()), filter, c);
         List<Ranked> extra = new ArrayList<>();
         for (StoredItem i : mine) {
           if (i.keys().keys().stream().anyMatch(q.keys()::contains)) {
@@ -740,7 +740,9 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
             extra.add(new Ranked(-n, i.id(), -1, i));
           }
         }
-        for (Ranked r : merge(lexical(s, q, filter, cap, shadowed), extra, cap)) {
+        RankedCollector c = new RankedCollector(RankedCollector.By.SCORE, 0, cap, shadowed);
+        byTerms(s, Schema.TERM, Schema.scopedTerms(q.scope(), q.terms()), filter, c);
+        for (Ranked r : merge(c.hits(), extra, cap)) {
           found.putIfAbsent(r.id(), r);
           sources.computeIfAbsent(r.id(), d -> new TreeSet<>()).add("lexical");
         }
@@ -798,22 +800,22 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
   }
 
   /**
-   * The lexical lookup in the index: documents sharing the most terms, then by id, at most {@code cap}, none with an id
-   * in {@code skip}.
+   * A lookup of terms in the index: every document inside {@code filter} with at least one of {@code terms} (sorted, as
+   * {@link Schema#scopedTerms} gives them) goes to {@code c}, scored by how many of them it has — the exact-key lookup
+   * ranks by id, the lexical one by that count.
    *
-   * <p>Not one query with a clause per term: that seeks every term from the root of every segment's term dictionary
-   * with a fresh enumeration (a fifth of a memory check at 1M). Instead, per segment, one enumeration seeks the scoped
-   * terms in sorted order — they share the scope tag, so each seek starts from frames the last one loaded — and counts
-   * per document how many terms it has; documents inside the filter are then ranked by that count.
+   * <p>Not a query with a clause per term (or a {@code TermInSetQuery}): that seeks every term from the root of every
+   * segment's term dictionary with a fresh enumeration, and evaluates the filter in every segment (a fifth of a memory
+   * check at 1M). Instead, per segment, one enumeration seeks the terms in sorted order — they share the scope tag, so
+   * each seek starts from frames the last one loaded — and counts per document how many it has; the filter is
+   * evaluated only in segments with a hit, and only at those documents.
    */
-  private static List<RankedCollector.Hit> lexical(IndexSearcher s, CandidateQuery q, Query filter, int cap,
-      Set<String> skip) throws IOException {
-    List<BytesRef> terms = Schema.scopedTerms(q.scope(), q.terms());
-    Weight inFilter = s.createWeight(s.rewrite(filter), ScoreMode.COMPLETE_NO_SCORES, 1f);
-    RankedCollector c = new RankedCollector(RankedCollector.By.SCORE, 0, cap, skip);
+  private static void byTerms(IndexSearcher s, String field, List<BytesRef> terms, Query filter, RankedCollector c)
+      throws IOException {
+    Weight inFilter = null;
     SharedTerms shared = new SharedTerms();
     for (LeafReaderContext leaf : s.getIndexReader().leaves()) {
-      Terms indexed = leaf.reader().terms(Schema.TERM);
+      Terms indexed = leaf.reader().terms(field);
       if (indexed == null) {
         continue;
       }
@@ -838,6 +840,9 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
       }
       if (n == 0) {
         continue;
+      }
+      if (inFilter == null) {
+        inFilter = s.createWeight(s.rewrite(filter), ScoreMode.COMPLETE_NO_SCORES, 1f);
       }
       Scorer admitted = inFilter.scorer(leaf);
       if (admitted == null) {
@@ -865,7 +870,6 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
         }
       }
     }
-    return c.hits();
   }
 
   /** The score a lexical hit is collected with: the number of the query's terms it has. */

@@ -36,10 +36,11 @@
  *
  * <p>The hard filter of a {@link dev.deja.core.index.CandidateQuery} (the scope term; excluded statuses and the
  * excluded id as {@code MUST_NOT}; time-window clauses as point range queries, or doc-values ranges when the scope is
- * the cheaper lead, via {@code IndexOrDocValuesQuery}) is a filter clause of every Lucene query: the window scan, the
- * key lookup ({@code TermInSetQuery}), the lexical lookup (one constant-score clause per term, so a document's score
- * is the number of terms it shares) and the nearest-neighbour search. Keys and terms are indexed behind a prefix
- * derived from the scope, so a lookup reads only its scope's postings. Results are the union of the capped lookups,
+ * the cheaper lead, via {@code IndexOrDocValuesQuery}) admits every hit: the window scan and the nearest-neighbour
+ * search run it as a query; the key and lexical lookups seek their terms per segment (one sorted pass of a term
+ * enumeration, a lexical hit scored by the number of terms it shares) and evaluate the filter only at the documents
+ * found. Keys and terms are indexed behind a prefix derived from the scope, so a lookup reads only its scope's
+ * postings. Results are the union of the capped lookups,
  * ranked exactly as {@code ReferenceCandidates} in deja-testkit ranks them (ties by id in {@code String} order).
  * Listing pages by id in UTF-8 byte order, which equals {@code String} order for ids without supplementary
  * characters.

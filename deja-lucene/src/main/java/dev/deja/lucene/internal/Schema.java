@@ -328,20 +328,9 @@ public final class Schema {
     return new IndexOrDocValuesQuery(points, dv);
   }
 
-  /** Items inside the filter having any of the keys. */
-  public static Query keys(CandidateQuery q, Query filter) {
-    String tag = scopeTag(q.scope());
-    List<BytesRef> terms = new ArrayList<>(q.keys().size());
-    for (String k : q.keys()) {
-      terms.add(new BytesRef(tag + k));
-    }
-    return new BooleanQuery.Builder().add(filter, Occur.FILTER).add(new TermInSetQuery(KEY, terms), Occur.FILTER)
-        .build();
-  }
-
   /**
-   * The lexical terms as indexed (each prefixed by the scope's tag, computed once), in {@link BytesRef} order — the order
-   * a term enumeration seeks them fastest.
+   * Lookup keys or lexical terms as indexed (each prefixed by the scope's tag, computed once), in {@link BytesRef}
+   * order — the order a term enumeration seeks them fastest.
    */
   public static List<BytesRef> scopedTerms(String scope, Collection<String> terms) {
     String tag = scopeTag(scope);
