@@ -106,7 +106,7 @@ public final class StoredItemMaps {
    * {@link java.time.format.DateTimeFormatter}, which cost about a tenth of a candidate's load; anything else (years
    * beyond 9999, a leap second) goes to {@link Instant#parse}, which gives the same answer or the usual error.
    */
-  static Instant instant(Object value) {
+  public static Instant instant(Object value) {
     String s = (String) value;
     int n = s.length();
     if (n < 20 || n > 30 || s.charAt(4) != '-' || s.charAt(7) != '-' || s.charAt(10) != 'T' || s.charAt(13) != ':'
