@@ -11,7 +11,6 @@ import dev.deja.core.item.TimeSpan;
 import dev.deja.core.measure.Measure;
 import dev.deja.core.measure.Measures;
 import dev.deja.core.normalize.Analyzer;
-import dev.deja.core.normalize.CachingNormalizer;
 import dev.deja.core.normalize.Normalizer;
 import dev.deja.core.spec.CollectionSpec;
 import dev.deja.core.spec.Options;
@@ -85,8 +84,8 @@ public final class CombinedStage implements VectorStage, Scorer {
       o.rejectUnknown();
       Embedder embedder = weights.containsKey("cosine") ? context.embedder(model, o.at("model")) : null;
       Duration window = spec.window().map(w -> w.tolerance()).orElse(Duration.ZERO);
-      return new CombinedStage(name, field, analyzer, weights, bias, threshold, possible, embedder, k, failClosed,
-          window);
+      return new CombinedStage(name, field, analyzer, context.normalizer(analyzer), weights, bias, threshold,
+          possible, embedder, k, failClosed, window);
     }
   };
 
@@ -105,13 +104,14 @@ public final class CombinedStage implements VectorStage, Scorer {
   private final boolean failClosed;
   private final Duration window;
 
-  private CombinedStage(String name, String field, Analyzer analyzer, Map<String, Double> weights, double bias,
+  private CombinedStage(String name, String field, Analyzer analyzer, Normalizer normalizer,
+      Map<String, Double> weights, double bias,
       double threshold, OptionalDouble possible, Embedder embedder, int neighbours, boolean failClosed,
       Duration window) {
     this.name = name;
     this.field = field;
     this.analyzer = analyzer;
-    this.normalizer = CachingNormalizer.of(analyzer);
+    this.normalizer = normalizer;
     this.weights = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(weights));
     this.featureNames = List.copyOf(weights.keySet());
     List<Measure> ms = new ArrayList<>();

@@ -52,7 +52,8 @@ public final class ExactStage implements Stage {
       Analyzer analyzer = spec.analyzer(o.string("analyzer", caseSensitive ? "trim" : "casefold"), o.at("analyzer"));
       double score = o.number("score", 1.0, 0.0, 1.0);
       o.rejectUnknown();
-      return new ExactStage(name, fields, analyzer, caseSensitive, score, !spec.scope().isEmpty());
+      return new ExactStage(name, fields, analyzer, context.normalizer(analyzer), caseSensitive, score,
+          !spec.scope().isEmpty());
     }
   };
 
@@ -64,12 +65,13 @@ public final class ExactStage implements Stage {
   private final double score;
   private final String reason;
 
-  private ExactStage(String name, List<String> fields, Analyzer analyzer, boolean caseSensitive, double score,
+  private ExactStage(String name, List<String> fields, Analyzer analyzer,
+      dev.deja.core.normalize.Normalizer normalizer, boolean caseSensitive, double score,
       boolean scoped) {
     this.name = name;
     this.fields = List.copyOf(fields);
     this.analyzer = analyzer;
-    this.normalizer = dev.deja.core.normalize.CachingNormalizer.of(analyzer);
+    this.normalizer = normalizer;
     this.caseSensitive = caseSensitive;
     this.score = score;
     this.reason = "Exact match: " + String.join(" + ", fields) + (scoped ? " + context" : "");

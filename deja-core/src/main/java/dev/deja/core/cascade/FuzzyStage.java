@@ -68,7 +68,7 @@ public final class FuzzyStage implements Scorer {
       String lexical = o.choice("lexical", "both", "both", "words", "trigrams", "none");
       o.rejectUnknown();
       return new FuzzyStage(name, field, measureName, measure, threshold, comparison.equals("gt"), possible,
-          analyzer, lexical);
+          analyzer, context.normalizer(analyzer), lexical);
     }
   };
 
@@ -84,7 +84,8 @@ public final class FuzzyStage implements Scorer {
   private final String lexical;
 
   private FuzzyStage(String name, String field, String measureName, Measure measure, double threshold, boolean strict,
-      OptionalDouble possibleThreshold, Analyzer analyzer, String lexical) {
+      OptionalDouble possibleThreshold, Analyzer analyzer, dev.deja.core.normalize.Normalizer normalizer,
+      String lexical) {
     this.name = name;
     this.field = field;
     this.measureName = measureName;
@@ -93,7 +94,7 @@ public final class FuzzyStage implements Scorer {
     this.strict = strict;
     this.possibleThreshold = possibleThreshold;
     this.analyzer = analyzer;
-    this.normalizer = dev.deja.core.normalize.CachingNormalizer.of(analyzer);
+    this.normalizer = normalizer;
     this.lexical = lexical;
   }
 

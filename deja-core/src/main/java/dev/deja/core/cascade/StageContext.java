@@ -3,8 +3,13 @@ package dev.deja.core.cascade;
 import dev.deja.core.InvalidInputException;
 import dev.deja.core.embed.Embedder;
 import dev.deja.core.embed.EmbedderProvider;
+import dev.deja.core.normalize.Analyzer;
+import dev.deja.core.normalize.CachingNormalizer;
+import dev.deja.core.normalize.Normalizer;
 import dev.deja.core.spec.CollectionSpec;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What a {@link StageFactory} may use to build a stage: the collection spec (fields, analyzers) and the components
@@ -12,11 +17,27 @@ import java.util.Objects;
  *
  * @param spec the collection spec
  * @param embedders where embedders come from
+ * @param normalizers the cached normaliser of each analyzer, shared by the stages built with this context
  */
-public record StageContext(CollectionSpec spec, EmbedderProvider embedders) {
+public record StageContext(CollectionSpec spec, EmbedderProvider embedders, Map<Analyzer, Normalizer> normalizers) {
   public StageContext {
     Objects.requireNonNull(spec, "spec");
     Objects.requireNonNull(embedders, "embedders");
+    Objects.requireNonNull(normalizers, "normalizers");
+  }
+
+  /** A context whose stages will share one normaliser cache per analyzer. */
+  public StageContext(CollectionSpec spec, EmbedderProvider embedders) {
+    this(spec, embedders, new ConcurrentHashMap<>());
+  }
+
+  /**
+   * The analyzer behind a cache shared by every stage of this context that uses it: stages normalise the same stored
+   * values (an exact and a fuzzy stage over one field both read every candidate's text), so one computes and the
+   * others find it.
+   */
+  public Normalizer normalizer(Analyzer analyzer) {
+    return normalizers.computeIfAbsent(analyzer, CachingNormalizer::of);
   }
 
   /** The embedder for a model, or an error naming where it was asked for. */

@@ -58,8 +58,8 @@ public final class SynonymStage implements Stage {
       Optional<String> versionField = o.optionalString("version_field");
       versionField.ifPresent(v -> spec.field(v, o.at("version_field")));
       o.rejectUnknown();
-      return new SynonymStage(name, term, syns, analyzer, caseSensitive, onlyActive, synonymType, score,
-          versionField);
+      return new SynonymStage(name, term, syns, analyzer, context.normalizer(analyzer), caseSensitive, onlyActive,
+          synonymType, score, versionField);
     }
   };
 
@@ -74,13 +74,14 @@ public final class SynonymStage implements Stage {
   private final double score;
   private final Optional<String> versionField;
 
-  private SynonymStage(String name, String termField, String synonymsField, Analyzer analyzer, boolean caseSensitive,
+  private SynonymStage(String name, String termField, String synonymsField, Analyzer analyzer,
+      dev.deja.core.normalize.Normalizer normalizer, boolean caseSensitive,
       boolean onlyActive, Optional<String> synonymType, double score, Optional<String> versionField) {
     this.name = name;
     this.termField = termField;
     this.synonymsField = synonymsField;
     this.analyzer = analyzer;
-    this.normalizer = dev.deja.core.normalize.CachingNormalizer.of(analyzer);
+    this.normalizer = normalizer;
     this.caseSensitive = caseSensitive;
     this.onlyActive = onlyActive;
     this.synonymType = synonymType;

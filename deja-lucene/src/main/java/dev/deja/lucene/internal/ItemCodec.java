@@ -101,8 +101,8 @@ public final class ItemCodec {
           case "fields" -> fields = map(mapper, p, t, name);
           case "scope" -> scope = text(p, t, name);
           case "status" -> status = text(p, t, name);
-          case "keys" -> keys = Set.copyOf(texts(p, t, name));
-          case "terms" -> terms = Set.copyOf(texts(p, t, name));
+          case "keys" -> keys = textSet(p, t, name);
+          case "terms" -> terms = textSet(p, t, name);
           case "time" -> time = t == JsonToken.START_OBJECT ? Optional.of(timeSpan(p)) : skip(p, Optional.empty());
           case "vectors" -> vectorNames = texts(p, t, name);
           case "version" -> {
@@ -161,6 +161,21 @@ public final class ItemCodec {
       out.add(p.getText());
     }
     return out;
+  }
+
+  /**
+   * A list of strings as a set. The lists are written sorted (see {@link StoredItemMaps#toMap}), so there is nothing to
+   * de-duplicate and {@link Set#of} builds the set directly; {@link Set#copyOf} would hash every element twice (into a
+   * {@code HashSet} first). Anything not strictly increasing takes the general path.
+   */
+  private static Set<String> textSet(JsonParser p, JsonToken t, String name) throws IOException {
+    List<String> list = texts(p, t, name);
+    for (int i = 1; i < list.size(); i++) {
+      if (list.get(i - 1).compareTo(list.get(i)) >= 0) {
+        return Set.copyOf(list);
+      }
+    }
+    return Set.of(list.toArray(new String[0]));
   }
 
   private static long number(JsonParser p, JsonToken t, String name) throws IOException {

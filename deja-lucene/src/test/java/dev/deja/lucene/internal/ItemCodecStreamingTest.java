@@ -63,7 +63,8 @@ class ItemCodecStreamingTest {
       StoredItem item = randomItem(r, i);
       Map<String, Object> tree = StoredItemMaps.toMap(item, true);
       for (List<Object> path : paths(tree)) {
-        for (Object replacement : new Object[] {REMOVE, null, "x", 7L, List.of(), Map.of(), List.of(7L)}) {
+        for (Object replacement : new Object[] {REMOVE, null, "x", 7L, List.of(), Map.of(), List.of(7L),
+            List.of("b", "a", "b"), List.of("a", "a"), List.of("a", "b")}) {
           Map<String, Object> mutated = SMILE.readValue(SMILE.writeValueAsBytes(tree), MAP);
           set(mutated, path, replacement);
           byte[] smile = SMILE.writeValueAsBytes(mutated);
