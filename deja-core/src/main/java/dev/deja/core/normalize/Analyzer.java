@@ -216,7 +216,7 @@ public record Analyzer(String name, List<String> steps, Map<String, String> abbr
     // would make that U+AC00. A chain whose output is meant to be composed (it has nfkc, or fold_accents, which ends
     // in NFC) is re-composed once at the end.
     Form form = steps.contains("nfkc") ? Form.NFKC : steps.contains("fold_accents") ? Form.NFC : null;
-    if (form != null && !java.text.Normalizer.isNormalized(s, form)) {
+    if (form != null && !TextSteps.ascii(s) && !java.text.Normalizer.isNormalized(s, form)) {
       s = java.text.Normalizer.normalize(s, form);
     }
     return s;

@@ -28,6 +28,9 @@ public final class TextSteps {
 
   /** Unicode NFKC: compatibility characters (ligatures, full-width forms, ①) become their plain equivalents. */
   public static String nfkc(String s) {
+    if (ascii(s)) {
+      return s; // every ASCII character is its own NFKC form
+    }
     return java.text.Normalizer.normalize(s, Form.NFKC);
   }
 
@@ -71,6 +74,45 @@ public final class TextSteps {
    * "Maya's" becomes "Mayas" and "don't" becomes "dont".
    */
   public static String punctuation(String s) {
+    if (ascii(s)) {
+      return asciiPunctuation(s);
+    }
+    return punctuationByType(s);
+  }
+
+  /** What {@link #punctuationByType} does to each ASCII character: 0 keep, 1 space, 2 remove. */
+  private static final byte[] ASCII_PUNCTUATION = new byte[0x80];
+
+  static {
+    for (int c = 0; c < 0x80; c++) {
+      String out = punctuationByType(String.valueOf((char) c));
+      ASCII_PUNCTUATION[c] = (byte) (out.isEmpty() ? 2 : out.equals(" ") && c != ' ' ? 1 : 0);
+    }
+  }
+
+  /** {@link #punctuationByType} for ASCII text, by table; the text itself when nothing changes. */
+  private static String asciiPunctuation(String s) {
+    int i = 0;
+    while (i < s.length() && ASCII_PUNCTUATION[s.charAt(i)] == 0) {
+      i++;
+    }
+    if (i == s.length()) {
+      return s;
+    }
+    StringBuilder out = new StringBuilder(s.length()).append(s, 0, i);
+    for (; i < s.length(); i++) {
+      char c = s.charAt(i);
+      switch (ASCII_PUNCTUATION[c]) {
+        case 0 -> out.append(c);
+        case 1 -> out.append(' ');
+        default -> { }
+      }
+    }
+    return out.toString();
+  }
+
+  /** The punctuation step by Unicode general category, for any text. */
+  static String punctuationByType(String s) {
     StringBuilder out = new StringBuilder(s.length());
     s.codePoints().forEach(cp -> {
       if (cp == '\'' || cp == '\u2019' || cp == '\u2018' || cp == '\u02BC' || cp == '`' || cp == '\u00B4') {
@@ -136,7 +178,7 @@ public final class TextSteps {
         || type == Character.PARAGRAPH_SEPARATOR;
   }
 
-  private static boolean ascii(String s) {
+  static boolean ascii(String s) {
     for (int i = 0; i < s.length(); i++) {
       if (s.charAt(i) >= 0x80) {
         return false;

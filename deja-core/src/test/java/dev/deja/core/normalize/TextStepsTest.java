@@ -151,4 +151,24 @@ class TextStepsTest {
       }
     }
   }
+
+  @Test
+  void asciiShortcutsAgreeWithTheGeneralSteps() {
+    // Every ASCII character alone, then random ASCII text (with control characters and runs of punctuation).
+    for (char c = 0; c < 0x80; c++) {
+      String s = "a" + c + "b";
+      assertThat(TextSteps.punctuation(s)).as("U+%04X", (int) c).isEqualTo(TextSteps.punctuationByType(s));
+      assertThat(TextSteps.nfkc(s)).as("U+%04X", (int) c).isEqualTo(Normalizer.normalize(s, Normalizer.Form.NFKC));
+    }
+    SplittableRandom r = new SplittableRandom(31);
+    for (int i = 0; i < 20_000; i++) {
+      StringBuilder sb = new StringBuilder();
+      for (int n = r.nextInt(40); n > 0; n--) {
+        sb.append(r.nextInt(4) == 0 ? (char) r.nextInt(0x80) : "ab Cd'.,-!?`\"#".charAt(r.nextInt(14)));
+      }
+      String s = sb.toString();
+      assertThat(TextSteps.punctuation(s)).isEqualTo(TextSteps.punctuationByType(s));
+      assertThat(TextSteps.nfkc(s)).isEqualTo(Normalizer.normalize(s, Normalizer.Form.NFKC));
+    }
+  }
 }
