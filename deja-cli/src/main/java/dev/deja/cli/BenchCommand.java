@@ -73,8 +73,10 @@ final class BenchCommand implements Runnable {
    * {@code items}, {@code op} ({@code check}, {@code check_vector}, {@code put}), {@code n}, {@code p50_ms},
    * {@code p99_ms}, {@code ops_per_s}, and {@code index_bytes}, {@code open_ms}, {@code heap_mb},
    * {@code ingest_per_s}, {@code threads}, {@code vector_search}, {@code seed}, {@code merge_ms} (Lucene: waiting for
-   * the merges the bulk load left); the put row also {@code cpu_ms_per_op}
-   * (the process's CPU time per measured put, all threads). Other tools parse these; keep them.
+   * the merges the bulk load left); the put row also {@code cpu_ms_per_op} (the process's CPU time per measured put,
+   * all threads), {@code warmup_puts} (puts run during {@code --warmup-seconds}) and {@code jit_ms} (the JIT
+   * compilers' time during the measured puts, elapsed, all compiler threads). Other tools
+   * parse these; keep them.
    */
   @Command(name = "store", mixinStandardHelpOptions = true,
       description = "Fill a store with N synthetic items (calendar: family events with time windows; memory: facts "
@@ -111,9 +113,15 @@ final class BenchCommand implements Runnable {
     @Option(names = "--checks", defaultValue = "3000", description = "Measured checks (default: ${DEFAULT-VALUE}).")
     int checks;
 
-    @Option(names = "--puts", defaultValue = "10000", description = "Measured puts, after min(1000, N) unmeasured "
-        + "warm-up puts, as the checks have (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--puts", defaultValue = "10000", description = "Measured puts (default: ${DEFAULT-VALUE}).")
     int puts;
+
+    @Option(names = "--warmup-seconds", defaultValue = "60", paramLabel = "S", description = "Unmeasured puts for "
+        + "this long before the measured ones (default: ${DEFAULT-VALUE}): on 2 cores the JIT compiler keeps "
+        + "recompiling the write path and Lucene's merge code for about a minute of writes, and a sustained rate is "
+        + "the rate after that. The put row says how many warm-up puts ran (warmup_puts) and how much compiling "
+        + "still overlapped the measured ones (jit_ms).")
+    int warmupSeconds;
 
     @Option(names = "--threads", defaultValue = "16",
         description = "Concurrent writers for the put measurement, each putting into random scopes (default: "
@@ -150,9 +158,9 @@ final class BenchCommand implements Runnable {
       if (postgres && (url == null || !dev.deja.postgres.PostgresSettings.isUrl(url))) {
         throw new InvalidInputException("--backend postgres needs --url postgresql://…");
       }
-      if (items < 1 || checks < 1 || puts < 0 || threads < 1) {
-        throw new InvalidInputException("--items and --checks must be at least 1, --puts at least 0, --threads at "
-            + "least 1");
+      if (items < 1 || checks < 1 || puts < 0 || warmupSeconds < 0 || threads < 1) {
+        throw new InvalidInputException("--items and --checks must be at least 1, --puts and --warmup-seconds at "
+            + "least 0, --threads at least 1");
       }
       VectorSearch vs = VectorSearch.parse(vectorSearch);
       boolean memory = workload.equals("memory");
@@ -243,9 +251,13 @@ final class BenchCommand implements Runnable {
         common.put("heap_mb", round((rt.totalMemory() - rt.freeMemory()) / 1048576.0));
         // 3. Concurrent durable guarded writes into random scopes.
         if (puts > 0) {
-          Map<String, Object> put = row(common, "put", measurePuts(col), threads);
+          Map<String, Object> put = row(common, "put", measurePuts(col, err), threads);
           if (putCpuMsPerOp >= 0) {
             put.put("cpu_ms_per_op", round(putCpuMsPerOp));
+          }
+          put.put("warmup_puts", warmupPuts);
+          if (putJitMs >= 0) {
+            put.put("jit_ms", round(putJitMs));
           }
           rows.add(put);
         }
@@ -399,14 +411,40 @@ final class BenchCommand implements Runnable {
     private double putCpuMsPerOp = -1;
 
     /** Latencies of puts by concurrent writers, each into random scopes; the elapsed time is the last element. */
-    private long[] measurePuts(DejaCollection col) throws Exception {
+    private long[] measurePuts(DejaCollection col, PrintWriter err) throws Exception {
       // Warm-up: the write path is compiled and the index has its steady-state segments before the clock starts.
-      int warm = Math.min(1000, puts);
-      runPuts(col, items + 3_000_000_000L, warm, new long[warm + 1]);
+      long start = System.nanoTime();
+      warmupPuts = 0;
+      try (Progress p = Progress.of(err, "warm-up puts (seconds)", warmupSeconds, 10)) {
+        long shown = 0;
+        while (System.nanoTime() - start < warmupSeconds * 1_000_000_000L) {
+          int batch = Math.min(2_000, Math.max(puts, 100));
+          runPuts(col, items + 3_000_000_000L + warmupPuts, batch, new long[batch + 1]);
+          warmupPuts += batch;
+          for (long s = Math.min(warmupSeconds, (System.nanoTime() - start) / 1_000_000_000L); shown < s; shown++) {
+            p.step();
+          }
+        }
+      }
       long[] nanos = new long[puts + 1];
+      long jit0 = jitMillis();
       long cpu = runPuts(col, items + 2_000_000_000L, puts, nanos);
+      long jit1 = jitMillis();
       putCpuMsPerOp = cpu < 0 || puts == 0 ? -1 : cpu / 1e6 / puts;
+      putJitMs = jit0 < 0 || jit1 < 0 ? -1 : jit1 - jit0;
       return nanos;
+    }
+
+    /** How many unmeasured puts ran before the measured ones, set by {@link #measurePuts}. */
+    private int warmupPuts;
+
+    /** Milliseconds the JIT compilers spent during the measured puts, set by {@link #measurePuts}; -1 if unknown. */
+    private double putJitMs = -1;
+
+    /** The JIT compilers' accumulated time (all compiler threads), or -1 where the JVM does not report it. */
+    private static long jitMillis() {
+      java.lang.management.CompilationMXBean c = java.lang.management.ManagementFactory.getCompilationMXBean();
+      return c != null && c.isCompilationTimeMonitoringSupported() ? c.getTotalCompilationTime() : -1;
     }
 
     /** CPU time of the whole process (all threads: writers, merges, GC), or -1 where the JVM does not report it. */

@@ -19,7 +19,8 @@ class BenchStoreIT {
   void luceneRowsHaveTheStableKeys() throws Exception {
     Path data = dir.resolve("bench");
     CliRunner.Result r = CliRunner.run("bench", "store", "--backend", "lucene", "--dir", data.toString(), "--items",
-        "400", "--workload", "memory", "--checks", "30", "--puts", "40", "--threads", "4", "--json");
+        "400", "--workload", "memory", "--checks", "30", "--puts", "40", "--warmup-seconds", "1", "--threads", "4",
+        "--json");
     assertThat(r.exit()).as(r.err()).isZero();
     List<Map<String, Object>> rows = r.out().strip().lines().map(l -> Json.object(l, "bench row")).toList();
     assertThat(rows).extracting(m -> m.get("op")).containsExactly("check", "check_vector", "put");
@@ -34,6 +35,8 @@ class BenchStoreIT {
     assertThat(rows.get(0)).containsEntry("n", 30);
     // The measured puts only: the warm-up puts before them are not counted.
     assertThat(rows.get(2)).containsEntry("n", 40).containsEntry("threads", 4);
+    assertThat(((Number) rows.get(2).get("warmup_puts")).intValue()).as("a second of warm-up").isPositive();
+    assertThat(((Number) rows.get(2).get("jit_ms")).doubleValue()).isNotNegative();
     assertThat(((Number) rows.get(2).get("cpu_ms_per_op")).doubleValue()).isPositive();
     assertThat(Files.isDirectory(data)).as("--dir keeps the data directory").isTrue();
   }
@@ -41,7 +44,7 @@ class BenchStoreIT {
   @Test
   void calendarOnTheMemoryStoreHasNoVectorRow() {
     CliRunner.Result r = CliRunner.run("bench", "store", "--backend", "memory", "--items", "200", "--workload",
-        "calendar", "--checks", "20", "--puts", "10", "--threads", "2", "--json");
+        "calendar", "--checks", "20", "--puts", "10", "--warmup-seconds", "0", "--threads", "2", "--json");
     assertThat(r.exit()).as(r.err()).isZero();
     List<Map<String, Object>> rows = r.out().strip().lines().map(l -> Json.object(l, "bench row")).toList();
     assertThat(rows).extracting(m -> m.get("op")).containsExactly("check", "put");
@@ -53,5 +56,9 @@ class BenchStoreIT {
     assertThat(r.exit()).isEqualTo(2);
     assertThat(r.err()).contains("--items");
     assertThat(CliRunner.run("bench", "store", "--workload", "ledger").exit()).isEqualTo(2);
+    CliRunner.Result warm = CliRunner.run("bench", "store", "--workload", "memory", "--items", "10",
+        "--warmup-seconds", "-1");
+    assertThat(warm.exit()).isEqualTo(2);
+    assertThat(warm.err()).contains("--warmup-seconds");
   }
 }
