@@ -717,9 +717,10 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
         }
       }
       Set<String> byKey = new HashSet<>();
+      String scopeTag = Schema.scopeTag(q.scope());
       if (!q.keys().isEmpty()) {
         RankedCollector c = new RankedCollector(RankedCollector.By.ID, 0, cap, shadowed);
-        byTerms(s, Schema.KEY, Schema.scopedTerms(q.scope(), q.keys()), filter, c);
+        byTerms(s, Schema.KEY, Schema.scopedTerms(scopeTag, q.keys()), filter, c);
         List<Ranked> extra = new ArrayList<>();
         for (StoredItem i : mine) {
           if (i.keys().keys().stream().anyMatch(q.keys()::contains)) {
@@ -741,7 +742,7 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
           }
         }
         RankedCollector c = new RankedCollector(RankedCollector.By.SCORE, 0, cap, shadowed);
-        byTerms(s, Schema.TERM, Schema.scopedTerms(q.scope(), q.terms()), filter, c);
+        byTerms(s, Schema.TERM, Schema.scopedTerms(scopeTag, q.terms()), filter, c);
         for (Ranked r : merge(c.hits(), extra, cap)) {
           found.putIfAbsent(r.id(), r);
           sources.computeIfAbsent(r.id(), d -> new TreeSet<>()).add("lexical");

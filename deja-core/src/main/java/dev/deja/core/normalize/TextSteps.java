@@ -40,7 +40,8 @@ public final class TextSteps {
     // following ogonek must then be ordered before and composed with); re-compose it. NFC, not NFKC: NFKC would also
     // expand compatibility characters, some into capitals ("㎁" → "nA"), and the step would not be idempotent.
     String lower = s.toLowerCase(Locale.ROOT);
-    return lower.equals(s) ? s : java.text.Normalizer.normalize(lower, Form.NFC);
+    // ASCII lower-cases to ASCII, which is composed already.
+    return lower.equals(s) || ascii(s) ? lower : java.text.Normalizer.normalize(lower, Form.NFC);
   }
 
   /**

@@ -169,6 +169,8 @@ class TextStepsTest {
       String s = sb.toString();
       assertThat(TextSteps.punctuation(s)).isEqualTo(TextSteps.punctuationByType(s));
       assertThat(TextSteps.nfkc(s)).isEqualTo(Normalizer.normalize(s, Normalizer.Form.NFKC));
+      assertThat(TextSteps.lowercase(s))
+          .isEqualTo(Normalizer.normalize(s.toLowerCase(java.util.Locale.ROOT), Normalizer.Form.NFC));
     }
   }
 }

@@ -329,11 +329,10 @@ public final class Schema {
   }
 
   /**
-   * Lookup keys or lexical terms as indexed (each prefixed by the scope's tag, computed once), in {@link BytesRef}
+   * Lookup keys or lexical terms as indexed (each prefixed by the scope's {@link #scopeTag tag}), in {@link BytesRef}
    * order — the order a term enumeration seeks them fastest.
    */
-  public static List<BytesRef> scopedTerms(String scope, Collection<String> terms) {
-    String tag = scopeTag(scope);
+  public static List<BytesRef> scopedTerms(String tag, Collection<String> terms) {
     List<BytesRef> out = new ArrayList<>(terms.size());
     for (String t : terms) {
       out.add(new BytesRef(tag + t));
