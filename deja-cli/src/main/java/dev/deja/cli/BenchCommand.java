@@ -75,8 +75,7 @@ final class BenchCommand implements Runnable {
    * {@code ingest_per_s}, {@code threads}, {@code vector_search}, {@code seed}, {@code merge_ms} (Lucene: waiting for
    * the merges the bulk load left); the put row also {@code cpu_ms_per_op} (the process's CPU time per measured put,
    * all threads), {@code warmup_puts} (puts run during {@code --warmup-seconds}) and {@code jit_ms} (the JIT
-   * compilers' time during the measured puts, elapsed, all compiler threads). Other tools
-   * parse these; keep them.
+   * compilers' time during the measured puts, elapsed, all compiler threads). Other tools parse these; keep them.
    */
   @Command(name = "store", mixinStandardHelpOptions = true,
       description = "Fill a store with N synthetic items (calendar: family events with time windows; memory: facts "
@@ -251,13 +250,14 @@ final class BenchCommand implements Runnable {
         common.put("heap_mb", round((rt.totalMemory() - rt.freeMemory()) / 1048576.0));
         // 3. Concurrent durable guarded writes into random scopes.
         if (puts > 0) {
-          Map<String, Object> put = row(common, "put", measurePuts(col, err), threads);
-          if (putCpuMsPerOp >= 0) {
-            put.put("cpu_ms_per_op", round(putCpuMsPerOp));
+          PutRun run = measurePuts(col, err);
+          Map<String, Object> put = row(common, "put", run.nanos(), threads);
+          if (run.cpuNanos() >= 0) {
+            put.put("cpu_ms_per_op", round(run.cpuNanos() / 1e6 / puts));
           }
-          put.put("warmup_puts", warmupPuts);
-          if (putJitMs >= 0) {
-            put.put("jit_ms", round(putJitMs));
+          put.put("warmup_puts", run.warmupPuts());
+          if (run.jitMillis() >= 0) {
+            put.put("jit_ms", round(run.jitMillis()));
           }
           rows.add(put);
         }
@@ -407,14 +407,17 @@ final class BenchCommand implements Runnable {
       }
     }
 
-    /** Process CPU time per measured put (every thread of the process), set by {@link #measurePuts}. */
-    private double putCpuMsPerOp = -1;
+    /**
+     * The measured puts: latencies with the elapsed time as the last element, the process's CPU time (all threads) and
+     * the JIT compilers' time during them (-1 where the JVM does not report one), and how many warm-up puts ran first.
+     */
+    private record PutRun(long[] nanos, long cpuNanos, long jitMillis, int warmupPuts) {}
 
-    /** Latencies of puts by concurrent writers, each into random scopes; the elapsed time is the last element. */
-    private long[] measurePuts(DejaCollection col, PrintWriter err) throws Exception {
+    /** Puts by concurrent writers, each into random scopes, after {@code --warmup-seconds} of unmeasured ones. */
+    private PutRun measurePuts(DejaCollection col, PrintWriter err) throws Exception {
       // Warm-up: the write path is compiled and the index has its steady-state segments before the clock starts.
       long start = System.nanoTime();
-      warmupPuts = 0;
+      int warmupPuts = 0;
       try (Progress p = Progress.of(err, "warm-up puts (seconds)", warmupSeconds, 10)) {
         long shown = 0;
         while (System.nanoTime() - start < warmupSeconds * 1_000_000_000L) {
@@ -430,16 +433,8 @@ final class BenchCommand implements Runnable {
       long jit0 = jitMillis();
       long cpu = runPuts(col, items + 2_000_000_000L, puts, nanos);
       long jit1 = jitMillis();
-      putCpuMsPerOp = cpu < 0 || puts == 0 ? -1 : cpu / 1e6 / puts;
-      putJitMs = jit0 < 0 || jit1 < 0 ? -1 : jit1 - jit0;
-      return nanos;
+      return new PutRun(nanos, cpu, jit0 < 0 || jit1 < 0 ? -1 : jit1 - jit0, warmupPuts);
     }
-
-    /** How many unmeasured puts ran before the measured ones, set by {@link #measurePuts}. */
-    private int warmupPuts;
-
-    /** Milliseconds the JIT compilers spent during the measured puts, set by {@link #measurePuts}; -1 if unknown. */
-    private double putJitMs = -1;
 
     /** The JIT compilers' accumulated time (all compiler threads), or -1 where the JVM does not report it. */
     private static long jitMillis() {

@@ -86,7 +86,7 @@ public final class StoredItemMaps {
       time = Optional.of(new TimeSpan((Boolean) tm.get("all_day"), num(tm.get("start_ms")), num(tm.get("end_ms")),
           num(tm.get("start_day")), num(tm.get("end_day"))));
     }
-    // ItemKeys copies (and de-duplicates) the lists itself.
+    // Set.copyOf de-duplicates the lists; ItemKeys keeps such an immutable set as it is.
     ItemKeys keys = new ItemKeys((String) m.get("scope"), (String) m.get("status"),
         Set.copyOf((List<String>) m.get("keys")), Set.copyOf((List<String>) m.get("terms")), time);
     List<HistoryEntry> history = new ArrayList<>();
