@@ -19,7 +19,10 @@ import java.util.Set;
  *
  * <p>Options: {@code fields} (list; default the first text field), {@code case_sensitive} (default {@code true}, as the
  * glossary design's stage 1), {@code analyzer} (default {@code trim} when case-sensitive, {@code casefold} when not),
- * {@code score} (default 1.0). Found through an indexed key, so an exact copy is reachable whatever else differs.
+ * {@code score} (default 1.0). Found through an indexed key, so an exact copy is reachable whatever else differs; a
+ * candidate matches when it holds the new item's key among the keys it was stored with ({@link
+ * dev.deja.core.item.ItemKeys#keys}, made by this stage from its fields when it was written), so stored values are not
+ * normalised again on every check.
  *
  * <p>Thread-safe: immutable.
  */
@@ -52,6 +55,9 @@ public final class ExactStage implements Stage {
       Analyzer analyzer = spec.analyzer(o.string("analyzer", caseSensitive ? "trim" : "casefold"), o.at("analyzer"));
       double score = o.number("score", 1.0, 0.0, 1.0);
       o.rejectUnknown();
+      if (fields.size() == 1) {
+        context.storesValue(fields.get(0), analyzer, name + "|");
+      }
       return new ExactStage(name, fields, analyzer, context.normalizer(analyzer), caseSensitive, score,
           !spec.scope().isEmpty());
     }
@@ -125,13 +131,15 @@ public final class ExactStage implements Stage {
       return new StageResult(List.of(), summary.result("skipped")
           .message("the new item has no value for " + String.join(", ", fields) + ": no evidence").build());
     }
+    // A stored item's keys were made by this stage from its fields when it was written (ItemKeys), so an equal
+    // normalised value is a stored key equal to the new item's: a set lookup instead of normalising every candidate.
+    String indexed = name + "|" + key.get();
+    String shown = key.get().replace('\u001f', ' ');
     List<StageMatch> matches = new ArrayList<>();
     for (Candidate c : candidates) {
-      Optional<String> other = keyValue(c.item().item());
-      if (other.isPresent() && other.get().equals(key.get())) {
+      if (c.item().keys().keys().contains(indexed)) {
         matches.add(new StageMatch(c.id(), score, Outcome.DUPLICATE, Explanation.of("stage", name).result("match")
-            .message(reason).score(score)
-            .value("new", key.get().replace('\u001f', ' ')).value("existing", other.get().replace('\u001f', ' '))
+            .message(reason).score(score).value("new", shown).value("existing", shown)
             .evidence("case_sensitive", caseSensitive).evidence("analyzer", analyzer.name()).build()));
       }
     }

@@ -68,7 +68,7 @@ public final class FuzzyStage implements Scorer {
       String lexical = o.choice("lexical", "both", "both", "words", "trigrams", "none");
       o.rejectUnknown();
       return new FuzzyStage(name, field, measureName, measure, threshold, comparison.equals("gt"), possible,
-          analyzer, context.normalizer(analyzer), lexical);
+          analyzer, context.normalizer(analyzer), lexical, context);
     }
   };
 
@@ -82,10 +82,13 @@ public final class FuzzyStage implements Scorer {
   private final Analyzer analyzer;
   private final dev.deja.core.normalize.Normalizer normalizer;
   private final String lexical;
+  /** Where stored items' normalised values are found among their keys: resolved on first use (see below). */
+  private final StageContext context;
+  private volatile Optional<String> storedPrefix;
 
   private FuzzyStage(String name, String field, String measureName, Measure measure, double threshold, boolean strict,
       OptionalDouble possibleThreshold, Analyzer analyzer, dev.deja.core.normalize.Normalizer normalizer,
-      String lexical) {
+      String lexical, StageContext context) {
     this.name = name;
     this.field = field;
     this.measureName = measureName;
@@ -96,6 +99,29 @@ public final class FuzzyStage implements Scorer {
     this.analyzer = analyzer;
     this.normalizer = normalizer;
     this.lexical = lexical;
+    this.context = context;
+  }
+
+  /**
+   * A stored item's normalised value: read from its keys when another stage stores it there (an exact stage over the
+   * same field with the same analyzer made it from the same fields when the item was written), else normalised here.
+   */
+  private Optional<String> storedValue(dev.deja.core.item.StoredItem stored) {
+    Optional<String> prefix = storedPrefix;
+    if (prefix == null) {
+      prefix = context.storedValue(field, analyzer);
+      storedPrefix = prefix;
+    }
+    if (prefix.isEmpty()) {
+      return value(stored.item());
+    }
+    String p = prefix.get();
+    for (String k : stored.keys().keys()) {
+      if (k.startsWith(p)) {
+        return Optional.of(k.substring(p.length()));
+      }
+    }
+    return Optional.empty();
   }
 
   @Override
@@ -125,7 +151,7 @@ public final class FuzzyStage implements Scorer {
   @Override
   public OptionalDouble score(Probe probe, dev.deja.core.item.StoredItem stored) {
     Optional<String> a = value(probe.item());
-    Optional<String> b = value(stored.item());
+    Optional<String> b = storedValue(stored);
     if (a.isEmpty() || b.isEmpty()) {
       return OptionalDouble.empty();
     }
@@ -177,7 +203,7 @@ public final class FuzzyStage implements Scorer {
     // cannot be either, so its exact similarity is not computed (with difflib's sequence at 0.95, most of them).
     double floor = Math.min(threshold, possibleThreshold.orElse(threshold));
     for (Candidate c : candidates) {
-      Optional<String> theirs = value(c.item().item());
+      Optional<String> theirs = storedValue(c.item());
       if (theirs.isEmpty()) {
         continue;
       }

@@ -18,17 +18,41 @@ import java.util.concurrent.ConcurrentHashMap;
  * @param spec the collection spec
  * @param embedders where embedders come from
  * @param normalizers the cached normaliser of each analyzer, shared by the stages built with this context
+ * @param storedValues the stored-key prefix under which a stage of this context indexes a field's whole normalised
+ *     value, by field and analyzer (see {@link #storesValue})
  */
-public record StageContext(CollectionSpec spec, EmbedderProvider embedders, Map<Analyzer, Normalizer> normalizers) {
+public record StageContext(CollectionSpec spec, EmbedderProvider embedders, Map<Analyzer, Normalizer> normalizers,
+    Map<StoredValue, String> storedValues) {
   public StageContext {
     Objects.requireNonNull(spec, "spec");
     Objects.requireNonNull(embedders, "embedders");
     Objects.requireNonNull(normalizers, "normalizers");
+    Objects.requireNonNull(storedValues, "storedValues");
   }
 
   /** A context whose stages will share one normaliser cache per analyzer. */
   public StageContext(CollectionSpec spec, EmbedderProvider embedders) {
-    this(spec, embedders, new ConcurrentHashMap<>());
+    this(spec, embedders, new ConcurrentHashMap<>(), new ConcurrentHashMap<>());
+  }
+
+  /** A field normalised by an analyzer. */
+  public record StoredValue(String field, Analyzer analyzer) {}
+
+  /**
+   * Records that a stage built with this context makes, for every item whose field has a non-blank normalised value,
+   * exactly one index key {@code prefix + value} (the exact stage over that one field), and none otherwise.
+   */
+  public void storesValue(String field, Analyzer analyzer, String prefix) {
+    storedValues.putIfAbsent(new StoredValue(field, analyzer), prefix);
+  }
+
+  /**
+   * The key prefix under which a stored item's normalised value of a field already sits among its keys, when a stage
+   * of this context stores it: a stage comparing stored values reads them there instead of normalising every
+   * candidate again. Ask when evaluating, not when building: the stage that stores it may be built later.
+   */
+  public java.util.Optional<String> storedValue(String field, Analyzer analyzer) {
+    return java.util.Optional.ofNullable(storedValues.get(new StoredValue(field, analyzer)));
   }
 
   /**

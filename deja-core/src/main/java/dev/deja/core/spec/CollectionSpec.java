@@ -187,6 +187,11 @@ public record CollectionSpec(
       if (!stageNames.add(s.name())) {
         throw new InvalidInputException("stages." + s.name() + ": stage name used twice");
       }
+      if (s.name().isEmpty() || s.name().indexOf('|') >= 0) {
+        // A stage's index keys are "name|value": a '|' in a name would let two stages' keys collide.
+        throw new InvalidInputException("stages." + s.name() + ": a stage name must be non-empty and must not "
+            + "contain '|'");
+      }
     }
     Set<String> guardNames = new HashSet<>();
     for (GuardSpec g : guards) {

@@ -65,6 +65,16 @@ class SpecReaderTest {
     assertThatThrownBy(() -> SpecReader.read(t, "x")).hasMessageContaining("stage 'exact' is missing");
   }
 
+  @Test
+  void aStageNameMayNotHoldTheKeySeparator() {
+    Map<String, Object> t = base();
+    @SuppressWarnings("unchecked")
+    Map<String, Object> stages = (Map<String, Object>) t.get("stages");
+    stages.put("exact|title", Map.of("type", "exact", "fields", List.of("title")));
+    assertThatThrownBy(() -> SpecReader.read(t, "x")).isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("stages.exact|title: a stage name must be non-empty and must not contain '|'");
+  }
+
   static List<Arguments> mistakes() {
     return List.of(
         Arguments.of("treshold", (java.util.function.Consumer<Map<String, Object>>) t -> t.put("stages",
