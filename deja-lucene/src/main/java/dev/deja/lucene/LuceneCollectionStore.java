@@ -636,7 +636,7 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
         page.add(e.getValue() instanceof StoredItem i ? new Ranked(0, i.id(), -1, i)
             : new Ranked(0, e.getKey(), (Integer) e.getValue(), null));
       }
-      List<StoredItem> items = List.of(loadAll(s, page));
+      List<StoredItem> items = List.of(loadAll(s, page, false));
       boolean more = merged.size() > limit;
       return new Page(items, more ? Optional.of(items.get(items.size() - 1).id()) : Optional.empty());
     });
@@ -680,6 +680,25 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
   @Override
   public List<Candidate> candidates(CandidateQuery q) {
     return read((snap, s) -> {
+      // The key and term lookups seek terms that carry the scope's tag (96 bits of its SHA-256), so they stay inside
+      // the scope unless two scopes' tags collide. A query that asks for nothing but the scope therefore skips the
+      // filter there (its scorer in every segment with a hit was a twentieth of a memory put) and checks the scope of
+      // what it decoded instead; should a collision ever bring in another scope's item, it runs again filtered.
+      boolean scopeOnly = q.excludedStatuses().isEmpty() && q.excludeId().isEmpty() && q.time().isEmpty();
+      if (scopeOnly) {
+        List<Candidate> unfiltered = candidates(snap, s, q, false);
+        if (unfiltered.stream().allMatch(c -> c.item().keys().scope().equals(q.scope()))) {
+          return unfiltered;
+        }
+      }
+      return candidates(snap, s, q, true);
+    });
+  }
+
+  /** The candidates of a query; {@code filterLookups}: whether the key and term lookups apply the query's filter. */
+  private List<Candidate> candidates(Overlay.Snapshot snap, IndexSearcher s, CandidateQuery q, boolean filterLookups)
+      throws IOException {
+    {
       Overlay.ScopeView view = snap.scope(q.scope());
       // The ids the overlay shadows are skipped by the collectors rather than excluded by the query (see
       // RankedCollector): the same hits, without an ids clause looked up in every segment.
@@ -720,7 +739,7 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
       String scopeTag = Schema.scopeTag(q.scope());
       if (!q.keys().isEmpty()) {
         RankedCollector c = new RankedCollector(RankedCollector.By.ID, 0, cap, shadowed);
-        byTerms(s, Schema.KEY, Schema.scopedTerms(scopeTag, q.keys()), filter, c);
+        byTerms(s, Schema.KEY, Schema.scopedTerms(scopeTag, q.keys()), filterLookups ? filter : null, c);
         List<Ranked> extra = new ArrayList<>();
         for (StoredItem i : mine) {
           if (i.keys().keys().stream().anyMatch(q.keys()::contains)) {
@@ -742,7 +761,7 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
           }
         }
         RankedCollector c = new RankedCollector(RankedCollector.By.SCORE, 0, cap, shadowed);
-        byTerms(s, Schema.TERM, Schema.scopedTerms(scopeTag, q.terms()), filter, c);
+        byTerms(s, Schema.TERM, Schema.scopedTerms(scopeTag, q.terms()), filterLookups ? filter : null, c);
         for (Ranked r : merge(c.hits(), extra, cap)) {
           found.putIfAbsent(r.id(), r);
           sources.computeIfAbsent(r.id(), d -> new TreeSet<>()).add("lexical");
@@ -752,7 +771,7 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
       for (String id : sources.keySet()) {
         ranked.add(found.get(id));
       }
-      StoredItem[] items = loadAll(s, ranked);
+      StoredItem[] items = loadAll(s, ranked, true);
       List<Candidate> out = new ArrayList<>(sources.size());
       int at = 0;
       for (Map.Entry<String, Set<String>> e : sources.entrySet()) {
@@ -764,7 +783,7 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
         out.add(new Candidate(item, src));
       }
       return List.copyOf(out);
-    });
+    }
   }
 
   /**
@@ -775,7 +794,7 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
   private List<Candidate> completeWindow(IndexSearcher s, CandidateQuery q, List<Ranked> window) throws IOException {
     List<Ranked> byId = new ArrayList<>(window);
     byId.sort(java.util.Comparator.comparing(Ranked::id));
-    StoredItem[] items = loadAll(s, byId);
+    StoredItem[] items = loadAll(s, byId, false);
     List<Candidate> out = new ArrayList<>(byId.size());
     int at = 0;
     for (Ranked r : byId) {
@@ -801,7 +820,8 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
   }
 
   /**
-   * A lookup of terms in the index: every document inside {@code filter} with at least one of {@code terms} (sorted, as
+   * A lookup of terms in the index: every document inside {@code filter} (null: no filter beyond the terms' scope
+   * tag) with at least one of {@code terms} (sorted, as
    * {@link Schema#scopedTerms} gives them) goes to {@code c}, scored by how many of them it has — the exact-key lookup
    * ranks by id, the lexical one by that count.
    *
@@ -842,15 +862,20 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
       if (n == 0) {
         continue;
       }
-      if (inFilter == null) {
-        inFilter = s.createWeight(s.rewrite(filter), ScoreMode.COMPLETE_NO_SCORES, 1f);
-      }
-      Scorer admitted = inFilter.scorer(leaf);
-      if (admitted == null) {
-        continue;
+      DocIdSetIterator it;
+      if (filter == null) {
+        it = DocIdSetIterator.all(leaf.reader().maxDoc());
+      } else {
+        if (inFilter == null) {
+          inFilter = s.createWeight(s.rewrite(filter), ScoreMode.COMPLETE_NO_SCORES, 1f);
+        }
+        Scorer admitted = inFilter.scorer(leaf);
+        if (admitted == null) {
+          continue;
+        }
+        it = admitted.iterator();
       }
       java.util.Arrays.sort(docs, 0, n);
-      DocIdSetIterator it = admitted.iterator();
       LeafCollector lc = c.getLeafCollector(leaf);
       lc.setScorer(shared);
       for (int i = 0; i < n; ) {
@@ -924,7 +949,7 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
       for (NearestCollector.Hit h : top) {
         ranked.add(new Ranked(0, h.id(), h.doc(), h.doc() < 0 ? fromOverlay.get(h.id()) : null));
       }
-      StoredItem[] items = loadAll(s, ranked);
+      StoredItem[] items = loadAll(s, ranked, true);
       List<ScoredCandidate> out = new ArrayList<>(top.size());
       for (int i = 0; i < top.size(); i++) {
         out.add(new ScoredCandidate(new Candidate(items[i], Set.of("vector")), top.get(i).similarity()));
@@ -989,7 +1014,7 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
    * order, so that each segment's doc values are opened once per call instead of once per item (opening them slices
    * the index files: a tenth of a memory check's candidate loading).
    */
-  private StoredItem[] loadAll(IndexSearcher s, List<Ranked> ranked) throws IOException {
+  private StoredItem[] loadAll(IndexSearcher s, List<Ranked> ranked, boolean defer) throws IOException {
     StoredItem[] items = new StoredItem[ranked.size()];
     List<Integer> fromIndex = new ArrayList<>(ranked.size());
     for (int i = 0; i < items.length; i++) {
@@ -1008,7 +1033,7 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
       if (leafDocs == null || doc >= leafDocs.leaf.docBase + leafDocs.leaf.reader().maxDoc()) {
         leafDocs = new LeafDocs(leaves.get(ReaderUtil.subIndex(doc, leaves)));
       }
-      items[i] = leafDocs.load(s, doc);
+      items[i] = leafDocs.load(s, doc, defer);
     }
     return items;
   }
@@ -1024,8 +1049,11 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
       this.source = leaf.reader().getBinaryDocValues(Schema.SOURCE_DV);
     }
 
-    /** The item of a global doc id of this segment; calls must come in increasing doc order. */
-    StoredItem load(IndexSearcher s, int doc) throws IOException {
+    /**
+     * The item of a global doc id of this segment; calls must come in increasing doc order. With {@code defer}, its
+     * terms, history and vectors are decoded on first use ({@link ItemCodec#decodeDeferred}).
+     */
+    StoredItem load(IndexSearcher s, int doc, boolean defer) throws IOException {
       int local = doc - leaf.docBase;
       if (source != null && source.docID() > local) {
         source = leaf.reader().getBinaryDocValues(Schema.SOURCE_DV);
@@ -1036,29 +1064,45 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
       if (src == null) {
         throw new StoreException("document " + doc + " of collection '" + collection + "' has no item", false);
       }
-      ItemCodec.VectorSource vs = name -> {
-        try {
-          BinaryDocValues v = vectors.get(name);
-          if (v == null || v.docID() > local) {
-            v = leaf.reader().getBinaryDocValues(Schema.vectorField(name));
-            vectors.put(name, v);
+      ItemCodec.VectorSource vs = new ItemCodec.VectorSource() {
+        @Override
+        public float[] vector(String name) {
+          return Schema.toFloats(bytes(name));
+        }
+
+        @Override
+        public java.util.function.Supplier<float[]> capture(String name) {
+          BytesRef copy = BytesRef.deepCopyOf(bytes(name));
+          return () -> Schema.toFloats(copy);
+        }
+
+        /** The vector's bytes as the doc values hold them (valid until the next read). */
+        private BytesRef bytes(String name) {
+          try {
+            BinaryDocValues v = vectors.get(name);
+            if (v == null || v.docID() > local) {
+              v = leaf.reader().getBinaryDocValues(Schema.vectorField(name));
+              vectors.put(name, v);
+            }
+            if (v == null || !v.advanceExact(local)) {
+              throw new StoreException("item in document " + doc + " of collection '" + collection
+                  + "' lost its vector '" + name + "'", false);
+            }
+            return v.binaryValue();
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
           }
-          if (v == null || !v.advanceExact(local)) {
-            throw new StoreException("item in document " + doc + " of collection '" + collection
-                + "' lost its vector '" + name + "'", false);
-          }
-          return Schema.toFloats(v.binaryValue());
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
         }
       };
-      return ItemCodec.decode(src.bytes, src.offset, src.length, vs);
+      // The doc values' bytes are only valid until the next read: a deferred decode keeps a copy.
+      return defer ? ItemCodec.decodeDeferred(java.util.Arrays.copyOfRange(src.bytes, src.offset,
+          src.offset + src.length), vs) : ItemCodec.decode(src.bytes, src.offset, src.length, vs);
     }
   }
 
   private StoredItem load(IndexSearcher s, int doc) throws IOException {
     List<LeafReaderContext> leaves = s.getIndexReader().leaves();
-    return new LeafDocs(leaves.get(ReaderUtil.subIndex(doc, leaves))).load(s, doc);
+    return new LeafDocs(leaves.get(ReaderUtil.subIndex(doc, leaves))).load(s, doc, false);
   }
 
   @FunctionalInterface

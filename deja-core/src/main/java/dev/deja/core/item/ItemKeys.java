@@ -12,7 +12,8 @@ import java.util.TreeSet;
  * @param scope the canonical scope value: tenant and normalised scope fields; candidates must have an equal scope
  * @param status the normalised status ({@code ""} when the collection has none)
  * @param keys exact lookup keys, each prefixed by the stage that made it ({@code "exact|doctor appointment"})
- * @param terms lexical terms (word tokens and character n-grams) for ranked lexical lookup
+ * @param terms lexical terms (word tokens and character n-grams) for ranked lexical lookup; a {@link Deferred} set is
+ *     kept as it is
  * @param time when the item happens, when the collection has a time window
  */
 public record ItemKeys(String scope, String status, Set<String> keys, Set<String> terms, Optional<TimeSpan> time) {
@@ -20,7 +21,7 @@ public record ItemKeys(String scope, String status, Set<String> keys, Set<String
     Objects.requireNonNull(scope, "scope");
     Objects.requireNonNull(status, "status");
     keys = Set.copyOf(keys);
-    terms = Set.copyOf(terms);
+    terms = Deferred.isDeferred(terms) ? terms : Set.copyOf(terms);
     Objects.requireNonNull(time, "time");
   }
 

@@ -12,7 +12,8 @@ import java.util.Objects;
  * An item as held by a store: its id, tenant, fields, the keys it is indexed under, optional vectors, a version and
  * its history.
  *
- * <p>Vectors are copied in and out (arrays are mutable). A store returns exactly what it was given.
+ * <p>Vectors are copied in and out (arrays are mutable). A store returns exactly what it was given. Vectors and history
+ * made by {@link Deferred} are kept as they are (a store decodes them when they are first used).
  *
  * @param id unique within the collection
  * @param tenant the tenant (owner key) the item belongs to; never matched across tenants
@@ -43,13 +44,13 @@ public record StoredItem(
     Objects.requireNonNull(tenant, "tenant");
     Objects.requireNonNull(item, "item");
     Objects.requireNonNull(keys, "keys");
-    vectors = copyVectors(vectors);
+    vectors = Deferred.isDeferred(vectors) ? vectors : copyVectors(vectors);
     if (version < 1) {
       throw new IllegalArgumentException("version must be at least 1, got " + version);
     }
     Objects.requireNonNull(createdAt, "createdAt");
     Objects.requireNonNull(updatedAt, "updatedAt");
-    history = List.copyOf(history);
+    history = Deferred.isDeferred(history) ? history : List.copyOf(history);
   }
 
   /** A copy of the named vectors: the arrays are copied out. */

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.smile.databind.SmileMapper;
 import dev.deja.core.StoreException;
+import dev.deja.core.item.Deferred;
 import dev.deja.core.item.HistoryEntry;
 import dev.deja.core.item.Item;
 import dev.deja.core.item.ItemKeys;
@@ -22,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * The encoded form of a stored item inside a Lucene document: everything of a {@link StoredItem} except the vector
@@ -62,9 +64,23 @@ public final class ItemCodec {
    * @throws StoreException when the bytes are not a stored item (a corrupt document)
    */
   public static StoredItem decode(byte[] bytes, int offset, int length, VectorSource vectors) {
+    return decode(mapperOf(bytes, offset, length), bytes, offset, length, vectors, false);
+  }
+
+  /**
+   * Decodes an item as a candidate: the parts a check rarely reads — its lexical terms, its history and its vectors'
+   * components — are {@link Deferred} and decoded on first use (most candidates are compared by a field or two and
+   * dropped). {@code bytes} must not change afterwards, and {@code vectors} must capture what it needs now (see
+   * {@link VectorSource#capture}). The item is checked as far as {@link #decode} checks it except for the insides of
+   * the deferred parts: a corrupt one throws the same {@link StoreException} when it is first used.
+   */
+  public static StoredItem decodeDeferred(byte[] bytes, VectorSource vectors) {
+    return decode(mapperOf(bytes, 0, bytes.length), bytes, 0, bytes.length, vectors, true);
+  }
+
+  private static ObjectMapper mapperOf(byte[] bytes, int offset, int length) {
     // Smile starts with its header ":)\n"; format 1's JSON (stored fields, write-ahead logs) with '{'.
-    boolean json = length > 0 && bytes[offset] == '{';
-    return decode(json ? JSON : SMILE, bytes, offset, length, vectors);
+    return length > 0 && bytes[offset] == '{' ? JSON : SMILE;
   }
 
   /**
@@ -74,7 +90,7 @@ public final class ItemCodec {
    * order, unknown ones ignored); anything else is a {@link StoreException}.
    */
   private static StoredItem decode(ObjectMapper mapper, byte[] bytes, int offset, int length,
-      VectorSource vectors) {
+      VectorSource vectors, boolean defer) {
     try (JsonParser p = mapper.getFactory().createParser(bytes, offset, length)) {
       if (p.nextToken() != JsonToken.START_OBJECT) {
         throw invalid("not an object");
@@ -98,11 +114,12 @@ public final class ItemCodec {
         switch (name) {
           case "id" -> id = text(p, t, name);
           case "tenant" -> tenant = text(p, t, name);
-          case "fields" -> fields = map(mapper, p, t, name);
+          case "fields" -> fields = fields(mapper, p, t);
           case "scope" -> scope = text(p, t, name);
           case "status" -> status = text(p, t, name);
           case "keys" -> keys = textSet(p, t, name);
-          case "terms" -> terms = textSet(p, t, name);
+          case "terms" -> terms = defer ? deferred(p, t, name, () -> Deferred.set(() -> part(mapper, bytes,
+              "terms", ItemCodec::textSet))) : textSet(p, t, name);
           case "time" -> time = t == JsonToken.START_OBJECT ? Optional.of(timeSpan(p)) : skip(p, Optional.empty());
           case "vectors" -> vectorNames = texts(p, t, name);
           case "version" -> {
@@ -111,7 +128,8 @@ public final class ItemCodec {
           }
           case "created_at" -> createdAt = StoredItemMaps.instant(text(p, t, name));
           case "updated_at" -> updatedAt = StoredItemMaps.instant(text(p, t, name));
-          case "history" -> history = history(mapper, p, t);
+          case "history" -> history = defer ? deferred(p, t, name, () -> Deferred.list(() -> part(mapper, bytes,
+              "history", (q, u, n) -> history(mapper, q, u)))) : history(mapper, p, t);
           default -> p.skipChildren();
         }
       }
@@ -121,9 +139,23 @@ public final class ItemCodec {
       if (fields == null || keys == null || terms == null || vectorNames == null || !hasVersion || history == null) {
         throw invalid("an entry is missing");
       }
-      Map<String, float[]> vs = new LinkedHashMap<>();
-      for (String name : vectorNames) {
-        vs.put(name, vectors.vector(name));
+      Map<String, float[]> vs;
+      if (defer && !vectorNames.isEmpty()) {
+        Map<String, Supplier<float[]>> captured = new LinkedHashMap<>();
+        for (String name : vectorNames) {
+          captured.put(name, vectors.capture(name));
+        }
+        vs = Deferred.map(() -> {
+          Map<String, float[]> m = new LinkedHashMap<>();
+          captured.forEach((name, v) -> m.put(name, java.util.Optional.ofNullable(v.get())
+              .orElseThrow(() -> invalid("the vector '" + name + "' is missing"))));
+          return java.util.Collections.unmodifiableMap(m);
+        });
+      } else {
+        vs = new LinkedHashMap<>();
+        for (String name : vectorNames) {
+          vs.put(name, vectors.vector(name));
+        }
       }
       return new StoredItem(id, tenant, new Item(fields), new ItemKeys(scope, status, keys, terms, time), vs,
           version, createdAt, updatedAt, history);
@@ -132,6 +164,52 @@ public final class ItemCodec {
     } catch (IOException | RuntimeException e) {
       throw new StoreException("a stored document is not a valid item (" + e.getMessage() + ")", false, e);
     }
+  }
+
+  /** Reads one part of a deferred item: what a top-level entry decodes to. */
+  @FunctionalInterface
+  private interface PartReader<T> {
+    T read(JsonParser p, JsonToken t, String name) throws IOException;
+  }
+
+  /**
+   * The top-level entry {@code name} of an encoded item, decoded by {@code reader} (a deferred part, on first use). The
+   * whole item was checked when it was decoded, up to the insides of this entry.
+   */
+  private static <T> T part(ObjectMapper mapper, byte[] bytes, String name, PartReader<T> reader) {
+    try (JsonParser p = mapper.getFactory().createParser(bytes, 0, bytes.length)) {
+      p.nextToken();
+      T out = null;
+      // Every occurrence is read, as the first decode read them: the last one counts.
+      for (String n = p.nextFieldName(); n != null; n = p.nextFieldName()) {
+        JsonToken t = p.nextToken();
+        if (n.equals(name)) {
+          out = reader.read(p, t, name);
+        } else {
+          p.skipChildren();
+        }
+      }
+      if (out == null) {
+        throw invalid("'" + name + "' is missing");
+      }
+      return out;
+    } catch (StoreException e) {
+      throw e;
+    } catch (IOException | RuntimeException e) {
+      throw new StoreException("a stored document is not a valid item (" + e.getMessage() + ")", false, e);
+    }
+  }
+
+  /**
+   * Skips a list entry that a deferred decode reads on first use (checking that it is a list, as reading it would)
+   * and gives what stands for it.
+   */
+  private static <T> T deferred(JsonParser p, JsonToken t, String name, Supplier<T> standIn) throws IOException {
+    if (t != JsonToken.START_ARRAY) {
+      throw invalid("'" + name + "' is not a list");
+    }
+    p.skipChildren();
+    return standIn.get();
   }
 
   private static StoreException invalid(String what) {
@@ -185,12 +263,30 @@ public final class ItemCodec {
     return p.getNumberValue().longValue();
   }
 
-  private static Map<String, Object> map(ObjectMapper mapper, JsonParser p, JsonToken t, String name)
-      throws IOException {
+  /**
+   * The item's fields: scalar values read straight from their tokens, lists and objects (rare) by Jackson's untyped
+   * reader — what reading the whole object with it gives, without its per-value dispatch.
+   */
+  private static Map<String, Object> fields(ObjectMapper mapper, JsonParser p, JsonToken t) throws IOException {
     if (t != JsonToken.START_OBJECT) {
-      throw invalid("'" + name + "' is not an object");
+      throw invalid("'fields' is not an object");
     }
-    return mapper.readValue(p, MAP);
+    Map<String, Object> out = new LinkedHashMap<>();
+    for (String name = p.nextFieldName(); name != null; name = p.nextFieldName()) {
+      JsonToken v = p.nextToken();
+      out.put(name, switch (v) {
+        case VALUE_STRING -> p.getText();
+        case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> p.getNumberValue();
+        case VALUE_TRUE -> Boolean.TRUE;
+        case VALUE_FALSE -> Boolean.FALSE;
+        case VALUE_NULL -> null;
+        default -> mapper.readValue(p, Object.class);
+      });
+    }
+    if (p.currentToken() != JsonToken.END_OBJECT) {
+      throw invalid("'fields' holds an entry without a name");
+    }
+    return out;
   }
 
   private static <T> T skip(JsonParser p, T value) throws IOException {
@@ -267,5 +363,16 @@ public final class ItemCodec {
      * @throws StoreException when the document has no such vector (a corrupt document)
      */
     float[] vector(String name);
+
+    /**
+     * The vector's components for later: what the document holds is read (and checked) now, while it can be, and
+     * turned into components when the supplier is called. By default the components themselves.
+     *
+     * @throws StoreException when the document has no such vector (a corrupt document)
+     */
+    default Supplier<float[]> capture(String name) {
+      float[] v = vector(name);
+      return () -> v;
+    }
   }
 }

@@ -121,14 +121,32 @@ public final class Schema {
     return KNN_PREFIX + name + "." + dimension;
   }
 
-  /** The 16-character tag of a scope that prefixes its keys and terms. */
+  /** How many characters of the tag are used: 16, except in tests that make scopes collide. */
+  private static volatile int tagChars = 16;
+
+  /**
+   * The 16-character tag of a scope that prefixes its keys and terms: 96 bits of its SHA-256. Lookups that rely on
+   * it to stay inside a scope check what they found (two scopes' tags may collide, however unlikely).
+   */
   public static String scopeTag(String scope) {
     try {
       byte[] h = MessageDigest.getInstance("SHA-256").digest(scope.getBytes(StandardCharsets.UTF_8));
-      return Base64.getUrlEncoder().withoutPadding().encodeToString(java.util.Arrays.copyOf(h, 12));
+      return Base64.getUrlEncoder().withoutPadding().encodeToString(java.util.Arrays.copyOf(h, 12))
+          .substring(0, tagChars);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("SHA-256 is part of every JRE", e);
     }
+  }
+
+  /**
+   * Tests only: shortens every scope tag to {@code chars} characters (0: every scope has the same tag) so that the
+   * collision paths run; a data directory written with one length must be read with the same. 16 restores it.
+   */
+  public static void useScopeTagLengthForTests(int chars) {
+    if (chars < 0 || chars > 16) {
+      throw new IllegalArgumentException("a scope tag has 0 to 16 characters, got " + chars);
+    }
+    tagChars = chars;
   }
 
   /** The Lucene document of an item; {@code graph} adds HNSW fields for its vectors. */

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.smile.databind.SmileMapper;
 import dev.deja.core.StoreException;
+import dev.deja.core.item.Deferred;
 import dev.deja.core.item.HistoryEntry;
 import dev.deja.core.item.Item;
 import dev.deja.core.item.ItemKeys;
@@ -29,7 +30,9 @@ import org.junit.jupiter.api.Test;
  * {@link ItemCodec#decode} reads the stored tree token by token; {@link StoredItemMaps#fromMap} reads the same tree as
  * a map (the PostgreSQL store's path, and the Lucene store's before). On seeded random items both give the item back,
  * and on every mutation of a valid tree (an entry removed, null, or of another type) the streaming decoder accepts
- * exactly what the map reader accepts, with the same result, and reports the rest as a store error.
+ * exactly what the map reader accepts, with the same result, and reports the rest as a store error. A deferred decode
+ * ({@link ItemCodec#decodeDeferred}) gives the same item once its deferred parts are used, and rejects the same trees
+ * — at the latest when the corrupt part is first used.
  */
 class ItemCodecStreamingTest {
 
@@ -52,6 +55,83 @@ class ItemCodecStreamingTest {
       StoredItem mapped = mapReader(smile, item.vectors());
       assertThat(streamed).isEqualTo(mapped);
     }
+  }
+
+  @Test
+  void aDeferredDecodeLeavesTermsHistoryAndVectorsUntilTheyAreUsedAndThenGivesTheSameItem() {
+    SplittableRandom r = new SplittableRandom(20261127);
+    for (int i = 0; i < 2_000; i++) {
+      StoredItem item = randomItem(r, i);
+      byte[] smile = ItemCodec.encode(item);
+      int[] vectorReads = new int[1];
+      ItemCodec.VectorSource source = new ItemCodec.VectorSource() {
+        @Override
+        public float[] vector(String name) {
+          throw new AssertionError("a deferred decode captures its vectors");
+        }
+
+        @Override
+        public java.util.function.Supplier<float[]> capture(String name) {
+          float[] v = item.vectors().get(name);
+          return () -> {
+            vectorReads[0]++;
+            return v.clone();
+          };
+        }
+      };
+      StoredItem deferred = ItemCodec.decodeDeferred(smile, source);
+      assertThat(deferred.id()).isEqualTo(item.id());
+      assertThat(deferred.item()).isEqualTo(item.item());
+      assertThat(deferred.keys().keys()).isEqualTo(item.keys().keys());
+      assertThat(deferred.keys().scope()).isEqualTo(item.keys().scope());
+      assertThat(deferred.keys().time()).isEqualTo(item.keys().time());
+      assertThat(vectorReads[0]).isZero();
+      if (!item.vectors().isEmpty()) {
+        assertThat(Deferred.isDecoded(deferred.keys().terms())).as("terms of item %d", i).isFalse();
+      }
+      assertThat(deferred).as("item %d", i).isEqualTo(item);
+      assertThat(deferred.keys().terms()).isEqualTo(item.keys().terms());
+      assertThat(deferred.history()).isEqualTo(item.history());
+      assertThat(vectorReads[0]).as("each vector is decoded once").isEqualTo(item.vectors().size());
+    }
+  }
+
+  @Test
+  void aDeferredDecodeRejectsWhatTheFullDecodeRejectsAtTheLatestWhenThePartIsUsed() throws Exception {
+    SplittableRandom r = new SplittableRandom(11);
+    int checked = 0;
+    for (int i = 0; i < 40; i++) {
+      StoredItem item = randomItem(r, i);
+      Map<String, Object> tree = StoredItemMaps.toMap(item, true);
+      for (List<Object> path : paths(tree)) {
+        for (Object replacement : new Object[] {REMOVE, null, "x", 7L, List.of(), Map.of(), List.of(7L),
+            List.of("b", "a", "b"), List.of(Map.of("at", 1L))}) {
+          Map<String, Object> mutated = SMILE.readValue(SMILE.writeValueAsBytes(tree), MAP);
+          set(mutated, path, replacement);
+          byte[] smile = SMILE.writeValueAsBytes(mutated);
+          String what = path + " := " + (replacement == REMOVE ? "(removed)" : replacement);
+          StoredItem full;
+          try {
+            full = ItemCodec.decode(smile, 0, smile.length, item.vectors()::get);
+          } catch (StoreException e) {
+            full = null;
+          }
+          checked++;
+          if (full == null) {
+            assertThatThrownBy(() -> {
+              StoredItem d = ItemCodec.decodeDeferred(smile, item.vectors()::get);
+              d.equals(item);
+              d.keys().terms().size();
+              d.history().size();
+              d.vectors();
+            }).as(what).isInstanceOf(StoreException.class).hasMessageContaining("not a valid item");
+          } else {
+            assertThat(ItemCodec.decodeDeferred(smile, item.vectors()::get)).as(what).isEqualTo(full);
+          }
+        }
+      }
+    }
+    assertThat(checked).isGreaterThan(2_000);
   }
 
   @Test
