@@ -14,7 +14,9 @@ import java.util.Optional;
  * <p>Values are JSON-like and deeply immutable: {@code String}, {@code Boolean}, {@code Long}, {@code Double},
  * {@code List} and {@code Map} of those, or {@code null} (an explicit null is kept: the glossary distinguishes a null
  * legal context from an empty one). What the fields mean, and which are allowed, is decided by the collection's
- * {@link dev.deja.core.spec.CollectionSpec}, not here. Field order is preserved for display; equality ignores it.
+ * {@link dev.deja.core.spec.CollectionSpec}, not here. Field order is preserved for display; equality ignores it. A
+ * {@link Deferred} map (a store's candidate, decoded on first use) is kept as it is: its decoder freezes what it makes
+ * with this constructor.
  *
  * @param fields field name to value
  */
@@ -22,7 +24,7 @@ public record Item(Map<String, Object> fields) {
 
   public Item {
     Objects.requireNonNull(fields, "fields");
-    fields = freezeMap(fields, "");
+    fields = Deferred.isDeferred(fields) ? fields : freezeMap(fields, "");
   }
 
   /** An item from alternating names and values, for tests and examples: {@code Item.of("title", "Dentist")}. */

@@ -67,6 +67,20 @@ class DeferredTest {
   }
 
   @Test
+  void anItemKeepsDeferredFieldsUndecodedUntilTheyAreRead() {
+    AtomicInteger decodes = new AtomicInteger();
+    Item item = new Item(Deferred.map(() -> {
+      decodes.incrementAndGet();
+      return new Item(Map.of("title", "Dentist", "n", 3)).fields();
+    }));
+    assertThat(decodes).hasValue(0);
+    assertThat(item.findString("title")).contains("Dentist");
+    assertThat(item.find("n")).contains(3L);
+    assertThat(item).isEqualTo(Item.of("title", "Dentist", "n", 3L));
+    assertThat(decodes).hasValue(1);
+  }
+
+  @Test
   void whatTheDecodeThrowsIsThrownByTheFirstUse() {
     Set<String> s = Deferred.set(() -> {
       throw new IllegalStateException("corrupt");

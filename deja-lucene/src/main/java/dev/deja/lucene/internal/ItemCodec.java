@@ -68,9 +68,9 @@ public final class ItemCodec {
   }
 
   /**
-   * Decodes an item as a candidate: the parts a check rarely reads — its lexical terms, its history and its vectors'
-   * components — are {@link Deferred} and decoded on first use (most candidates are compared by a field or two and
-   * dropped). {@code bytes} must not change afterwards, and {@code vectors} must capture what it needs now (see
+   * Decodes an item as a candidate: the parts a check rarely reads — its fields (stages compare the normalised values
+   * in its keys; fields are read for matches), its lexical terms, its history and its vectors' components — are
+   * {@link Deferred} and decoded on first use (most candidates are compared by a key or two and dropped). {@code bytes} must not change afterwards, and {@code vectors} must capture what it needs now (see
    * {@link VectorSource#capture}). The item is checked as far as {@link #decode} checks it except for the insides of
    * the deferred parts: a corrupt one throws the same {@link StoreException} when it is first used.
    */
@@ -114,7 +114,8 @@ public final class ItemCodec {
         switch (name) {
           case "id" -> id = text(p, t, name);
           case "tenant" -> tenant = text(p, t, name);
-          case "fields" -> fields = fields(mapper, p, t);
+          case "fields" -> fields = defer ? deferredFields(p, t, () -> Deferred.map(() -> new Item(part(mapper, bytes,
+              "fields", (q, u, n) -> fields(mapper, q, u))).fields())) : fields(mapper, p, t);
           case "scope" -> scope = text(p, t, name);
           case "status" -> status = text(p, t, name);
           case "keys" -> keys = textSet(p, t, name);
@@ -198,6 +199,16 @@ public final class ItemCodec {
     } catch (IOException | RuntimeException e) {
       throw new StoreException("a stored document is not a valid item (" + e.getMessage() + ")", false, e);
     }
+  }
+
+  /** Skips the fields, which a deferred decode reads on first use (checking that they are an object, as reading would). */
+  private static Map<String, Object> deferredFields(JsonParser p, JsonToken t,
+      Supplier<Map<String, Object>> standIn) throws IOException {
+    if (t != JsonToken.START_OBJECT) {
+      throw invalid("'fields' is not an object");
+    }
+    p.skipChildren();
+    return standIn.get();
   }
 
   /**

@@ -58,7 +58,7 @@ class ItemCodecStreamingTest {
   }
 
   @Test
-  void aDeferredDecodeLeavesTermsHistoryAndVectorsUntilTheyAreUsedAndThenGivesTheSameItem() {
+  void aDeferredDecodeLeavesFieldsTermsHistoryAndVectorsUntilTheyAreUsedAndThenGivesTheSameItem() {
     SplittableRandom r = new SplittableRandom(20261127);
     for (int i = 0; i < 2_000; i++) {
       StoredItem item = randomItem(r, i);
@@ -81,7 +81,10 @@ class ItemCodecStreamingTest {
       };
       StoredItem deferred = ItemCodec.decodeDeferred(smile, source);
       assertThat(deferred.id()).isEqualTo(item.id());
+      assertThat(Deferred.isDecoded(deferred.item().fields())).as("fields of item %d", i).isFalse();
       assertThat(deferred.item()).isEqualTo(item.item());
+      assertThat(deferred.item().fields()).as("field order of item %d", i)
+          .containsExactlyEntriesOf(item.item().fields());
       assertThat(deferred.keys().keys()).isEqualTo(item.keys().keys());
       assertThat(deferred.keys().scope()).isEqualTo(item.keys().scope());
       assertThat(deferred.keys().time()).isEqualTo(item.keys().time());
@@ -121,6 +124,7 @@ class ItemCodecStreamingTest {
             assertThatThrownBy(() -> {
               StoredItem d = ItemCodec.decodeDeferred(smile, item.vectors()::get);
               d.equals(item);
+              d.item().fields().size();
               d.keys().terms().size();
               d.history().size();
               d.vectors();
