@@ -108,6 +108,8 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
   static final long REFRESH_MILLIS = 200;
   /** How often the index is committed (and the log truncated) while there are changes. */
   static final long COMMIT_SECONDS = 5;
+  /** The fewest hits a graph search asks for (see {@code approximate}). */
+  static final int GRAPH_FAN_OUT = 50;
   /** Overlay size that triggers an early reopen. */
   private static final int OVERLAY_SOFT_LIMIT = 5_000;
   /** The merge policy's segments per tier (Lucene's default: 10). */
@@ -196,6 +198,7 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
     try {
       dir = wrap.apply(FSDirectory.open(path.resolve(INDEX_DIR)));
       IndexWriterConfig c = new IndexWriterConfig();
+      c.setCodec(Schema.CODEC);
       c.setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
       // 64 MB: fewer, larger flushed segments during bulk loads; background reopens flush earlier anyway.
       c.setRAMBufferSizeMB(64);
@@ -230,7 +233,7 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
       for (WriteAheadLog.Entry e : log.readAfter(checkpoint)) {
         if (e.op() == WalRecords.PUT) {
           StoredItem item = WalRecords.item(e.payload());
-          w.updateDocument(new Term(Schema.ID, item.id()), Schema.document(item, vs.graph()));
+          w.updateDocument(new Term(Schema.ID, item.id()), Schema.document(item, knnPrefix(vs)));
         } else {
           w.deleteDocuments(new Term(Schema.ID, WalRecords.deletedId(e.payload())));
         }
@@ -295,7 +298,7 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
   @Override
   public void insert(StoredItem item) {
     byte[] encoded = ItemCodec.encode(item);
-    Document doc = Schema.document(item, vectorSearch.graph(), encoded);
+    Document doc = Schema.document(item, knnPrefix(vectorSearch), encoded);
     byte[] payload = WalRecords.put(item, encoded);
     write(item.id(), "inserting " + item.id(), () -> {
       if (current(item.id()).isPresent()) {
@@ -324,7 +327,7 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
         throw new InvalidInputException("id '" + i.id() + "' appears twice in one bulk insert");
       }
       terms.add(new BytesRef(i.id()));
-      docs.add(Schema.document(i, vectorSearch.graph()));
+      docs.add(Schema.document(i, knnPrefix(vectorSearch)));
     }
     Optional<String> existing = read((snap, s) -> {
       for (String id : ids) {
@@ -378,7 +381,7 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
   @Override
   public void replace(StoredItem item) {
     byte[] encoded = ItemCodec.encode(item);
-    Document doc = Schema.document(item, vectorSearch.graph(), encoded);
+    Document doc = Schema.document(item, knnPrefix(vectorSearch), encoded);
     byte[] payload = WalRecords.put(item, encoded);
     write(item.id(), "replacing " + item.id(), () -> {
       Optional<StoredItem> old = current(item.id()).filter(o -> o.tenant().equals(item.tenant()));
@@ -698,92 +701,90 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
   /** The candidates of a query; {@code filterLookups}: whether the key and term lookups apply the query's filter. */
   private List<Candidate> candidates(Overlay.Snapshot snap, IndexSearcher s, CandidateQuery q, boolean filterLookups)
       throws IOException {
-    {
-      Overlay.ScopeView view = snap.scope(q.scope());
-      // The ids the overlay shadows are skipped by the collectors rather than excluded by the query (see
-      // RankedCollector): the same hits, without an ids clause looked up in every segment.
-      Set<String> shadowed = view.shadowed();
-      Query filter = Schema.filter(q, Set.of());
-      List<StoredItem> mine = new ArrayList<>();
-      for (StoredItem i : view.live().values()) {
-        if (q.admits(i)) {
-          mine.add(i);
-        }
+    Overlay.ScopeView view = snap.scope(q.scope());
+    // The ids the overlay shadows are skipped by the collectors rather than excluded by the query (see
+    // RankedCollector): the same hits, without an ids clause looked up in every segment.
+    Set<String> shadowed = view.shadowed();
+    Query filter = Schema.filter(q, Set.of());
+    List<StoredItem> mine = new ArrayList<>();
+    for (StoredItem i : view.live().values()) {
+      if (q.admits(i)) {
+        mine.add(i);
       }
-      Map<String, Set<String>> sources = new TreeMap<>();
-      Map<String, Ranked> found = new HashMap<>();
-      int cap = q.maxPerLookup();
-      if (q.windowScan()) {
-        boolean near = q.nearMillis().isPresent();
-        RankedCollector c = near
-            ? new RankedCollector(RankedCollector.By.TIME_DISTANCE, q.nearMillis().getAsLong(), cap, shadowed)
-            : new RankedCollector(RankedCollector.By.ID, 0, cap, shadowed);
-        s.search(filter, c);
-        List<Ranked> extra = new ArrayList<>();
-        for (StoredItem i : mine) {
-          extra.add(new Ranked(q.timeDistance(i), i.id(), -1, i));
-        }
-        List<Ranked> window = merge(c.hits(), extra, cap);
-        for (Ranked r : window) {
-          found.putIfAbsent(r.id(), r);
-          sources.computeIfAbsent(r.id(), d -> new TreeSet<>()).add("window");
-        }
-        if (window.size() < cap) {
-          // The scan returned every item that passes the filter, and the key and lexical lookups run inside the same
-          // filter: they could only find some of these again, uncapped. Their sources are read from the items
-          // themselves instead of from two more index searches (most of a calendar check's cost).
-          return List.copyOf(completeWindow(s, q, window));
-        }
-      }
-      Set<String> byKey = new HashSet<>();
-      String scopeTag = Schema.scopeTag(q.scope());
-      if (!q.keys().isEmpty()) {
-        RankedCollector c = new RankedCollector(RankedCollector.By.ID, 0, cap, shadowed);
-        byTerms(s, Schema.KEY, Schema.scopedTerms(scopeTag, q.keys()), filterLookups ? filter : null, c);
-        List<Ranked> extra = new ArrayList<>();
-        for (StoredItem i : mine) {
-          if (i.keys().keys().stream().anyMatch(q.keys()::contains)) {
-            extra.add(new Ranked(0, i.id(), -1, i));
-          }
-        }
-        for (Ranked r : merge(c.hits(), extra, cap)) {
-          found.putIfAbsent(r.id(), r);
-          sources.computeIfAbsent(r.id(), d -> new TreeSet<>());
-          byKey.add(r.id());
-        }
-      }
-      if (!q.terms().isEmpty()) {
-        List<Ranked> extra = new ArrayList<>();
-        for (StoredItem i : mine) {
-          long n = i.keys().terms().stream().filter(q.terms()::contains).count();
-          if (n > 0) {
-            extra.add(new Ranked(-n, i.id(), -1, i));
-          }
-        }
-        RankedCollector c = new RankedCollector(RankedCollector.By.SCORE, 0, cap, shadowed);
-        byTerms(s, Schema.TERM, Schema.scopedTerms(scopeTag, q.terms()), filterLookups ? filter : null, c);
-        for (Ranked r : merge(c.hits(), extra, cap)) {
-          found.putIfAbsent(r.id(), r);
-          sources.computeIfAbsent(r.id(), d -> new TreeSet<>()).add("lexical");
-        }
-      }
-      List<Ranked> ranked = new ArrayList<>(sources.size());
-      for (String id : sources.keySet()) {
-        ranked.add(found.get(id));
-      }
-      StoredItem[] items = loadAll(s, ranked, true);
-      List<Candidate> out = new ArrayList<>(sources.size());
-      int at = 0;
-      for (Map.Entry<String, Set<String>> e : sources.entrySet()) {
-        StoredItem item = items[at++];
-        Set<String> src = e.getValue();
-        if (byKey.contains(e.getKey())) {
-          addKeySources(src, item, q);
-        }
-        out.add(new Candidate(item, src));
-      }
-      return List.copyOf(out);
     }
+    Map<String, Set<String>> sources = new TreeMap<>();
+    Map<String, Ranked> found = new HashMap<>();
+    int cap = q.maxPerLookup();
+    if (q.windowScan()) {
+      boolean near = q.nearMillis().isPresent();
+      RankedCollector c = near
+          ? new RankedCollector(RankedCollector.By.TIME_DISTANCE, q.nearMillis().getAsLong(), cap, shadowed)
+          : new RankedCollector(RankedCollector.By.ID, 0, cap, shadowed);
+      s.search(filter, c);
+      List<Ranked> extra = new ArrayList<>();
+      for (StoredItem i : mine) {
+        extra.add(new Ranked(q.timeDistance(i), i.id(), -1, i));
+      }
+      List<Ranked> window = merge(c.hits(), extra, cap);
+      for (Ranked r : window) {
+        found.putIfAbsent(r.id(), r);
+        sources.computeIfAbsent(r.id(), d -> new TreeSet<>()).add("window");
+      }
+      if (window.size() < cap) {
+        // The scan returned every item that passes the filter, and the key and lexical lookups run inside the same
+        // filter: they could only find some of these again, uncapped. Their sources are read from the items
+        // themselves instead of from two more index searches (most of a calendar check's cost).
+        return List.copyOf(completeWindow(s, q, window));
+      }
+    }
+    Set<String> byKey = new HashSet<>();
+    String scopeTag = Schema.scopeTag(q.scope());
+    if (!q.keys().isEmpty()) {
+      RankedCollector c = new RankedCollector(RankedCollector.By.ID, 0, cap, shadowed);
+      byTerms(s, Schema.KEY, Schema.scopedTerms(scopeTag, q.keys()), filterLookups ? filter : null, c);
+      List<Ranked> extra = new ArrayList<>();
+      for (StoredItem i : mine) {
+        if (i.keys().keys().stream().anyMatch(q.keys()::contains)) {
+          extra.add(new Ranked(0, i.id(), -1, i));
+        }
+      }
+      for (Ranked r : merge(c.hits(), extra, cap)) {
+        found.putIfAbsent(r.id(), r);
+        sources.computeIfAbsent(r.id(), d -> new TreeSet<>());
+        byKey.add(r.id());
+      }
+    }
+    if (!q.terms().isEmpty()) {
+      List<Ranked> extra = new ArrayList<>();
+      for (StoredItem i : mine) {
+        long n = i.keys().terms().stream().filter(q.terms()::contains).count();
+        if (n > 0) {
+          extra.add(new Ranked(-n, i.id(), -1, i));
+        }
+      }
+      RankedCollector c = new RankedCollector(RankedCollector.By.SCORE, 0, cap, shadowed);
+      byTerms(s, Schema.TERM, Schema.scopedTerms(scopeTag, q.terms()), filterLookups ? filter : null, c);
+      for (Ranked r : merge(c.hits(), extra, cap)) {
+        found.putIfAbsent(r.id(), r);
+        sources.computeIfAbsent(r.id(), d -> new TreeSet<>()).add("lexical");
+      }
+    }
+    List<Ranked> ranked = new ArrayList<>(sources.size());
+    for (String id : sources.keySet()) {
+      ranked.add(found.get(id));
+    }
+    StoredItem[] items = loadAll(s, ranked, true);
+    List<Candidate> out = new ArrayList<>(sources.size());
+    int at = 0;
+    for (Map.Entry<String, Set<String>> e : sources.entrySet()) {
+      StoredItem item = items[at++];
+      Set<String> src = e.getValue();
+      if (byKey.contains(e.getKey())) {
+        addKeySources(src, item, q);
+      }
+      out.add(new Candidate(item, src));
+    }
+    return List.copyOf(out);
   }
 
   /**
@@ -916,6 +917,19 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
 
   @Override
   public List<ScoredCandidate> nearest(CandidateQuery filter, String vectorName, float[] vector, int k) {
+    return nearest(filter, vectorName, vector, k, vectorSearch.graph());
+  }
+
+  /**
+   * {@link #nearest} scoring every vector inside the filter whatever the collection's vector search: the exact answer
+   * a graph search is measured against ({@code deja bench store}'s {@code recall_at_10}).
+   */
+  public List<ScoredCandidate> nearestExact(CandidateQuery filter, String vectorName, float[] vector, int k) {
+    return nearest(filter, vectorName, vector, k, false);
+  }
+
+  private List<ScoredCandidate> nearest(CandidateQuery filter, String vectorName, float[] vector, int k,
+      boolean useGraph) {
     if (k < 1) {
       throw new IllegalArgumentException("k must be at least 1, got " + k);
     }
@@ -925,7 +939,7 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
       List<NearestCollector.Hit> hits;
       float[] unit = Schema.unit(query);
       // The graph search must not spend its k on shadowed documents: its query excludes them.
-      Query graphFilter = vectorSearch.graph() && unit != null && query.length <= Schema.MAX_KNN_DIMENSION
+      Query graphFilter = useGraph && unit != null && query.length <= Schema.MAX_KNN_DIMENSION
           ? Schema.filter(filter, view.shadowed()) : null;
       if (graphFilter != null && s.count(graphFilter) > vectorSearch.exactBelow()) {
         hits = approximate(s, graphFilter, vectorName, query, unit, k);
@@ -958,10 +972,19 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
     });
   }
 
+  /** The prefix of the HNSW fields a collection's vectors are indexed in, or null without a graph. */
+  private static String knnPrefix(VectorSearch vs) {
+    return !vs.graph() ? null : vs.quantized() ? Schema.KNN_INT8_PREFIX : Schema.KNN_PREFIX;
+  }
+
   /** Filtered HNSW search (the filter is applied inside the graph search), re-scored exactly. */
   private List<NearestCollector.Hit> approximate(IndexSearcher s, Query filter, String name, float[] query,
       float[] unit, int k) throws IOException {
-    TopDocs td = s.search(new KnnFloatVectorQuery(Schema.knnField(name, query.length), unit, k, filter), k);
+    // The graph is asked for at least GRAPH_FAN_OUT hits (its search beam is the number asked for; at k = 10 it
+    // missed half of the true ten on the bench's vectors), an int8 graph for twice k; all are re-scored exactly.
+    int n = Math.max(GRAPH_FAN_OUT, vectorSearch.quantized() ? 2 * k : k);
+    TopDocs td = s.search(new KnnFloatVectorQuery(Schema.knnField(knnPrefix(vectorSearch), name, query.length), unit,
+        n, filter), n);
     List<NearestCollector.Hit> hits = new ArrayList<>();
     List<LeafReaderContext> leaves = s.getIndexReader().leaves();
     for (ScoreDoc sd : td.scoreDocs) {

@@ -1,6 +1,7 @@
 package dev.deja.lucene;
 
 import dev.deja.core.InvalidInputException;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -15,9 +16,12 @@ import java.util.Locale;
  *   <li>{@link Mode#HNSW}: vectors are also indexed in Lucene's HNSW graph (about 3 ms per 384-d vector to build on
  *       a 2-core machine); a search whose filtered set has more than {@code exactBelow} documents runs a filtered
  *       approximate kNN query (the filter is inside the graph search), smaller sets are still scored exactly.
+ *   <li>{@link Mode#HNSW_INT8}: the same with Lucene's scalar-quantized HNSW (the graph is built and searched over
+ *       int8 copies of the vectors: a quarter of the graph's vector memory); the hits are re-scored exactly, like
+ *       {@link Mode#HNSW}'s, from twice as many graph hits as asked for.
  * </ul>
  *
- * @param mode exact scoring only, or an HNSW graph for large filtered sets
+ * @param mode exact scoring only, or an HNSW graph (of floats or of int8 copies) for large filtered sets
  * @param exactBelow with {@link Mode#HNSW}: filtered sets of at most this many documents are scored exactly
  */
 public record VectorSearch(Mode mode, int exactBelow) {
@@ -36,7 +40,9 @@ public record VectorSearch(Mode mode, int exactBelow) {
     /** Score every vector inside the filter; no graph. */
     EXACT,
     /** Build an HNSW graph; use it for filtered sets larger than {@code exactBelow}. */
-    HNSW
+    HNSW,
+    /** Build a scalar-quantized (int8) HNSW graph; use it for filtered sets larger than {@code exactBelow}. */
+    HNSW_INT8
   }
 
   public VectorSearch {
@@ -58,32 +64,53 @@ public record VectorSearch(Mode mode, int exactBelow) {
     return new VectorSearch(Mode.HNSW, exactBelow);
   }
 
+  /** A scalar-quantized (int8) HNSW graph, used for filtered sets larger than {@code exactBelow}. */
+  public static VectorSearch hnswInt8(int exactBelow) {
+    return new VectorSearch(Mode.HNSW_INT8, exactBelow);
+  }
+
   /** Whether vectors are indexed in an HNSW graph. */
   public boolean graph() {
-    return mode == Mode.HNSW;
+    return mode != Mode.EXACT;
   }
 
-  /** The form recorded in an index and accepted by {@link #parse}: {@code exact} or {@code hnsw:10000}. */
+  /** Whether the graph is built over int8 copies of the vectors. */
+  public boolean quantized() {
+    return mode == Mode.HNSW_INT8;
+  }
+
+  /**
+   * The form recorded in an index and accepted by {@link #parse}: {@code exact}, {@code hnsw:10000} or
+   * {@code hnsw-int8:10000}.
+   */
   public String text() {
-    return mode == Mode.EXACT ? "exact" : "hnsw:" + exactBelow;
+    return switch (mode) {
+      case EXACT -> "exact";
+      case HNSW -> "hnsw:" + exactBelow;
+      case HNSW_INT8 -> "hnsw-int8:" + exactBelow;
+    };
   }
 
-  /** Parses {@code exact}, {@code hnsw} or {@code hnsw:N}. */
+  /** Parses {@code exact}, {@code hnsw}, {@code hnsw:N}, {@code hnsw-int8} or {@code hnsw-int8:N}. */
   public static VectorSearch parse(String s) {
     String v = s.strip().toLowerCase(Locale.ROOT);
     if (v.equals("exact")) {
       return DEFAULT;
     }
-    if (v.equals("hnsw")) {
-      return hnsw(DEFAULT_EXACT_BELOW);
-    }
-    if (v.startsWith("hnsw:")) {
-      try {
-        return hnsw(Integer.parseInt(v.substring(5)));
-      } catch (NumberFormatException e) {
-        throw new InvalidInputException("vector_search: 'hnsw:N' needs a whole number N, got '" + s + "'");
+    for (Mode m : List.of(Mode.HNSW_INT8, Mode.HNSW)) {
+      String name = m == Mode.HNSW ? "hnsw" : "hnsw-int8";
+      if (v.equals(name)) {
+        return new VectorSearch(m, DEFAULT_EXACT_BELOW);
+      }
+      if (v.startsWith(name + ":")) {
+        try {
+          return new VectorSearch(m, Integer.parseInt(v.substring(name.length() + 1)));
+        } catch (NumberFormatException e) {
+          throw new InvalidInputException("vector_search: '" + name + ":N' needs a whole number N, got '" + s + "'");
+        }
       }
     }
-    throw new InvalidInputException("vector_search: must be 'exact', 'hnsw' or 'hnsw:N', got '" + s + "'");
+    throw new InvalidInputException("vector_search: must be 'exact', 'hnsw', 'hnsw:N', 'hnsw-int8' or "
+        + "'hnsw-int8:N', got '" + s + "'");
   }
 }

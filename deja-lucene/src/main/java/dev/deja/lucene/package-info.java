@@ -60,8 +60,8 @@
  *
  * <p>Vectors are optional per item and stored with it (binary doc values). {@link dev.deja.lucene.VectorSearch} is
  * chosen per collection: {@code exact} (the default) scores every vector inside the filter; {@code hnsw} also builds
- * Lucene's HNSW graph and runs a filtered kNN query when the filtered set is large. Measurements are in
- * docs/PERFORMANCE.md.
+ * Lucene's HNSW graph and runs a filtered kNN query when the filtered set is large; {@code hnsw-int8} builds Lucene's
+ * scalar-quantized graph instead. Graph hits are re-scored exactly. Measurements are in docs/PERFORMANCE.md.
  *
  * <h2>Formats and upgrades</h2>
  *

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LuceneVectorIndexIT extends VectorIndexContract {
   @TempDir
   Path dir;
-  private LuceneStoreBackend backend;
+  LuceneStoreBackend backend;
 
   @Override
   protected CollectionStore newStore(String collection) {

@@ -32,6 +32,19 @@ public abstract class VectorIndexContract {
   /** As {@link CollectionStoreContract#publish()}: makes every write so far part of the store's main structure. */
   protected void publish() {}
 
+  /**
+   * Whether {@code nearest} is exact. An approximate search (a graph) must still return only current items inside
+   * the filter, with their exact similarities, best first, as many as asked for when there are enough; the
+   * randomised test then also requires a recall of at least {@link #MIN_APPROXIMATE_RECALL} instead of the exact
+   * answer.
+   */
+  protected boolean exact() {
+    return true;
+  }
+
+  /** The recall an approximate search must reach over the randomised test's queries. */
+  protected static final double MIN_APPROXIMATE_RECALL = 0.9;
+
   @BeforeEach
   void openStore() {
     store = newStore("vectors");
@@ -101,6 +114,8 @@ public abstract class VectorIndexContract {
   @Test
   void rewrittenItemsAreSearchedByWhatTheyAreNow(Random random) {
     java.util.Map<String, StoredItem> current = new java.util.TreeMap<>();
+    int found = 0;
+    int wanted = 0;
     for (int i = 0; i < 120; i++) {
       StoredItem it = TestItems.item(String.format("v%03d", i)).vector("m", randomUnit(random, 8)).build();
       store.insert(it);
@@ -133,8 +148,32 @@ public abstract class VectorIndexContract {
           .sorted(Comparator.<StoredItem>comparingDouble(s -> -cos(query, s.vectors().get("m")))
               .thenComparing(StoredItem::id))
           .limit(k).map(StoredItem::id).toList();
-      assertThat(index().nearest(CandidateQuery.builder("t1#").build(), "m", query, k))
-          .as("step %s", step).extracting(h -> h.candidate().id()).containsExactlyElementsOf(expected);
+      List<ScoredCandidate> hits = index().nearest(CandidateQuery.builder("t1#").build(), "m", query, k);
+      if (exact()) {
+        assertThat(hits).as("step %s", step).extracting(h -> h.candidate().id())
+            .containsExactlyElementsOf(expected);
+        continue;
+      }
+      assertThat(hits).as("step %s: as many as asked for", step).hasSize(expected.size());
+      double previous = Double.POSITIVE_INFINITY;
+      for (ScoredCandidate h : hits) {
+        StoredItem now = current.get(h.candidate().id());
+        assertThat(now).as("step %s: %s is a current item", step, h.candidate().id()).isNotNull();
+        assertThat(now.keys().scope()).as("step %s: inside the filter", step).isEqualTo("t1#");
+        assertThat(h.candidate().item()).as("step %s: as it is now", step).isEqualTo(now);
+        assertThat(h.similarity()).as("step %s: the exact similarity", step)
+            .isCloseTo(cos(query, now.vectors().get("m")), org.assertj.core.data.Offset.offset(1e-6));
+        assertThat(h.similarity()).as("step %s: best first", step).isLessThanOrEqualTo(previous);
+        previous = h.similarity();
+        if (expected.contains(h.candidate().id())) {
+          found++;
+        }
+      }
+      wanted += expected.size();
+    }
+    if (!exact()) {
+      assertThat((double) found / wanted).as("recall over the queries").isGreaterThanOrEqualTo(
+          MIN_APPROXIMATE_RECALL);
     }
   }
 

@@ -100,6 +100,22 @@ public final class Schema {
   public static final String SOURCE_DV = "item_dv";
   public static final String VECTOR_PREFIX = "vec.";
   public static final String KNN_PREFIX = "knn.";
+  /** The prefix of the fields of int8 scalar-quantized HNSW graphs (see {@link #CODEC}). */
+  public static final String KNN_INT8_PREFIX = "knn8.";
+
+  /**
+   * The codec of every index: Lucene's default, with the scalar-quantized HNSW format for the fields named
+   * {@link #KNN_INT8_PREFIX}… The format is recorded per field, so Lucene's default codec reads these indexes too.
+   */
+  public static final org.apache.lucene.codecs.Codec CODEC = new org.apache.lucene.codecs.lucene912.Lucene912Codec() {
+    private final org.apache.lucene.codecs.KnnVectorsFormat int8 =
+        new org.apache.lucene.codecs.lucene99.Lucene99HnswScalarQuantizedVectorsFormat();
+
+    @Override
+    public org.apache.lucene.codecs.KnnVectorsFormat getKnnVectorsFormatForField(String field) {
+      return field.startsWith(KNN_INT8_PREFIX) ? int8 : super.getKnnVectorsFormatForField(field);
+    }
+  };
 
   /** Lucene's limit on one indexed term. */
   private static final int MAX_TERM_BYTES = IndexWriter.MAX_TERM_LENGTH;
@@ -116,9 +132,9 @@ public final class Schema {
     return VECTOR_PREFIX + name;
   }
 
-  /** The HNSW field of a named vector of a dimension. */
-  public static String knnField(String name, int dimension) {
-    return KNN_PREFIX + name + "." + dimension;
+  /** The HNSW field of a named vector of a dimension, under a graph's prefix ({@link #KNN_PREFIX} or int8's). */
+  public static String knnField(String prefix, String name, int dimension) {
+    return prefix + name + "." + dimension;
   }
 
   /** How many characters of the tag are used: 16, except in tests that make scopes collide. */
@@ -149,13 +165,16 @@ public final class Schema {
     tagChars = chars;
   }
 
-  /** The Lucene document of an item; {@code graph} adds HNSW fields for its vectors. */
-  public static Document document(StoredItem s, boolean graph) {
+  /**
+   * The Lucene document of an item; {@code graph}, when not null, is the prefix of the HNSW fields its vectors are
+   * also indexed in ({@link #KNN_PREFIX}, {@link #KNN_INT8_PREFIX}).
+   */
+  public static Document document(StoredItem s, String graph) {
     return document(s, graph, ItemCodec.encode(s));
   }
 
-  /** {@link #document(StoredItem, boolean)} with the item already encoded by {@link ItemCodec#encode}. */
-  public static Document document(StoredItem s, boolean graph, byte[] encoded) {
+  /** {@link #document(StoredItem, String)} with the item already encoded by {@link ItemCodec#encode}. */
+  public static Document document(StoredItem s, String graph, byte[] encoded) {
     Document d = new Document();
     checkTerm("id", s.id());
     checkTerm("tenant", s.tenant());
@@ -193,10 +212,10 @@ public final class Schema {
     for (Map.Entry<String, float[]> v : s.vectors().entrySet()) {
       float[] components = v.getValue();
       d.add(new BinaryDocValuesField(vectorField(v.getKey()), new BytesRef(toBytes(components))));
-      if (graph && components.length > 0 && components.length <= MAX_KNN_DIMENSION) {
+      if (graph != null && components.length > 0 && components.length <= MAX_KNN_DIMENSION) {
         float[] unit = unit(components);
         if (unit != null) {
-          d.add(new KnnFloatVectorField(knnField(v.getKey(), components.length), unit,
+          d.add(new KnnFloatVectorField(knnField(graph, v.getKey(), components.length), unit,
               VectorSimilarityFunction.DOT_PRODUCT));
         }
       }

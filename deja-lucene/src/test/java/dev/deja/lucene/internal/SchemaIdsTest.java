@@ -36,7 +36,7 @@ class SchemaIdsTest {
           d.add(new SortedDocValuesField(Schema.ID, new BytesRef(id)));
           w.addDocument(d);
         } else {
-          w.addDocument(Schema.document(TestItems.item(id).build(), false));
+          w.addDocument(Schema.document(TestItems.item(id).build(), null));
         }
         written.add(id);
         if (i % 10 == 9) {
