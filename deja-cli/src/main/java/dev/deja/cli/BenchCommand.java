@@ -75,7 +75,9 @@ final class BenchCommand implements Runnable {
    * {@code ingest_per_s}, {@code threads}, {@code vector_search}, {@code seed}, {@code merge_ms} (Lucene: waiting for
    * the merges the bulk load left); the put row also {@code cpu_ms_per_op} (the process's CPU time per measured put,
    * all threads), {@code warmup_puts} (puts run during {@code --warmup-seconds}) and {@code jit_ms} (the JIT
-   * compilers' time during the measured puts, elapsed, all compiler threads). Other tools parse these; keep them.
+   * compilers' time during the measured puts, elapsed, all compiler threads); with a graph vector search the
+   * check_vector row also {@code recall_at_10} and {@code top1_in_10} (against exact search, 200 probes). Other tools
+   * parse these; keep them.
    */
   @Command(name = "store", mixinStandardHelpOptions = true,
       description = "Fill a store with N synthetic items (calendar: family events with time windows; memory: facts "
