@@ -55,9 +55,6 @@ public final class ExactStage implements Stage {
       Analyzer analyzer = spec.analyzer(o.string("analyzer", caseSensitive ? "trim" : "casefold"), o.at("analyzer"));
       double score = o.number("score", 1.0, 0.0, 1.0);
       o.rejectUnknown();
-      if (fields.size() == 1) {
-        context.storesValue(fields.get(0), analyzer, name + "|");
-      }
       return new ExactStage(name, fields, analyzer, context.normalizer(analyzer), caseSensitive, score,
           !spec.scope().isEmpty());
     }
@@ -120,6 +117,13 @@ public final class ExactStage implements Stage {
   @Override
   public Set<String> queryKeys(Item item) {
     return indexKeys(item);
+  }
+
+  /** Over one field, its key is {@code name|value}: the field's whole normalised value. */
+  @Override
+  public java.util.Map<StageContext.StoredValue, String> storedValues() {
+    return fields.size() == 1 ? java.util.Map.of(new StageContext.StoredValue(fields.get(0), analyzer), name + "|")
+        : java.util.Map.of();
   }
 
   @Override

@@ -37,6 +37,16 @@ public interface Stage {
     return Set.of();
   }
 
+  /**
+   * The whole normalised values this stage puts among an item's {@link #indexKeys}: for each field and analyzer, the
+   * key prefix under which an item whose normalised value is not blank has exactly one key, {@code prefix + value}
+   * (and none otherwise). Other stages of the collection read stored values there (see
+   * {@link StageContext#storedValue}) when this stage runs.
+   */
+  default java.util.Map<StageContext.StoredValue, String> storedValues() {
+    return java.util.Map.of();
+  }
+
   /** Compares the new item with the candidates. */
   StageResult evaluate(Probe probe, List<Candidate> candidates);
 }

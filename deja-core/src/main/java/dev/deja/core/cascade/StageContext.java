@@ -39,8 +39,9 @@ public record StageContext(CollectionSpec spec, EmbedderProvider embedders, Map<
   public record StoredValue(String field, Analyzer analyzer) {}
 
   /**
-   * Records that a stage built with this context makes, for every item whose field has a non-blank normalised value,
-   * exactly one index key {@code prefix + value} (the exact stage over that one field), and none otherwise.
+   * Records that an enabled stage built with this context makes, for every item whose field has a non-blank normalised
+   * value, exactly one index key {@code prefix + value} (the exact stage over that one field), and none otherwise
+   * ({@link StageRegistry#build(StageContext)} records {@link Stage#storedValues} of the stages that run).
    */
   public void storesValue(String field, Analyzer analyzer, String prefix) {
     storedValues.putIfAbsent(new StoredValue(field, analyzer), prefix);

@@ -75,6 +75,8 @@ public final class StageRegistry {
       Stage stage = f.create(s.name(), new Options("stages." + s.name(), s.options()), context);
       if (s.enabled()) {
         out.add(stage);
+        // Only a stage that runs makes its keys: a disabled one's values are not stored.
+        stage.storedValues().forEach((v, prefix) -> context.storesValue(v.field(), v.analyzer(), prefix));
       }
     }
     return out;

@@ -106,6 +106,28 @@ class StageContextTest {
   }
 
   @Test
+  void aDisabledExactStageStoresNothingSoTheFuzzyStageNormalises() {
+    CollectionSpec spec = SpecReader.read(Map.of("name", "facts", "fields", Map.of("text", Map.of("type", "text")),
+        "stages", Map.of("exact", Map.of("type", "exact", "fields", List.of("text"), "analyzer", "standard",
+            "enabled", false),
+            "fuzzy", Map.of("type", "fuzzy", "field", "text", "threshold", 0.9))), "facts");
+    StageContext context = new StageContext(spec, EmbedderProvider.none());
+    List<Stage> stages = StageRegistry.defaults().build(context);
+    assertThat(stages).extracting(Stage::type).containsExactly("fuzzy");
+    assertThat(context.storedValue("text", Analyzer.STANDARD)).isEmpty();
+    dev.deja.core.engine.ItemPreparer.Prepared p = new dev.deja.core.engine.ItemPreparer(spec, stages)
+        .prepare("t", new dev.deja.core.item.Item(Map.of("text", "Team standup!")));
+    assertThat(p.keys().keys()).isEmpty();
+    java.time.Instant at = java.time.Instant.EPOCH;
+    List<Candidate> candidates = List.of(new Candidate(new dev.deja.core.item.StoredItem("c1", "t", p.item(),
+        p.keys(), Map.of(), 1, at, at, List.of()), java.util.Set.of("lexical")));
+    Probe probe = new Probe("t", new dev.deja.core.item.Item(Map.of("text", "team standup")),
+        java.util.Optional.empty());
+    assertThat(stages.get(0).evaluate(probe, candidates).matches()).singleElement()
+        .satisfies(m -> assertThat(m.score()).isEqualTo(1.0));
+  }
+
+  @Test
   void theStoredValueIsTheOneReadWhenAStageStoresIt() {
     CollectionSpec spec = SpecReader.read(Map.of("name", "facts", "fields", Map.of("text", Map.of("type", "text")),
         "stages", Map.of("exact", Map.of("type", "exact", "fields", List.of("text"), "analyzer", "standard"),
