@@ -67,6 +67,8 @@ public final class ExactStage implements Stage {
   private final boolean caseSensitive;
   private final double score;
   private final String reason;
+  /** What this stage's index keys start with: {@code name|}. */
+  private final String keyPrefix;
 
   private ExactStage(String name, List<String> fields, Analyzer analyzer,
       dev.deja.core.normalize.Normalizer normalizer, boolean caseSensitive, double score,
@@ -78,6 +80,7 @@ public final class ExactStage implements Stage {
     this.caseSensitive = caseSensitive;
     this.score = score;
     this.reason = "Exact match: " + String.join(" + ", fields) + (scoped ? " + context" : "");
+    this.keyPrefix = name + "|";
   }
 
   static String firstText(CollectionSpec spec, Options o) {
@@ -111,7 +114,7 @@ public final class ExactStage implements Stage {
 
   @Override
   public Set<String> indexKeys(Item item) {
-    return keyValue(item).map(k -> Set.of(name + "|" + k)).orElse(Set.of());
+    return keyValue(item).map(k -> Set.of(keyPrefix + k)).orElse(Set.of());
   }
 
   @Override
@@ -122,7 +125,7 @@ public final class ExactStage implements Stage {
   /** Over one field, its key is {@code name|value}: the field's whole normalised value. */
   @Override
   public java.util.Map<StageContext.StoredValue, String> storedValues() {
-    return fields.size() == 1 ? java.util.Map.of(new StageContext.StoredValue(fields.get(0), analyzer), name + "|")
+    return fields.size() == 1 ? java.util.Map.of(new StageContext.StoredValue(fields.get(0), analyzer), keyPrefix)
         : java.util.Map.of();
   }
 
@@ -137,7 +140,7 @@ public final class ExactStage implements Stage {
     }
     // A stored item's keys were made by this stage from its fields when it was written (ItemKeys), so an equal
     // normalised value is a stored key equal to the new item's: a set lookup instead of normalising every candidate.
-    String indexed = name + "|" + key.get();
+    String indexed = keyPrefix + key.get();
     String shown = key.get().replace('\u001f', ' ');
     List<StageMatch> matches = new ArrayList<>();
     for (Candidate c : candidates) {

@@ -87,18 +87,7 @@ public final class Deferred {
 
     @Override
     public Iterator<E> iterator() {
-      Iterator<E> it = cell.get().iterator();
-      return new Iterator<>() {
-        @Override
-        public boolean hasNext() {
-          return it.hasNext();
-        }
-
-        @Override
-        public E next() {
-          return it.next();
-        }
-      };
+      return java.util.Collections.unmodifiableSet(cell.get()).iterator();
     }
 
     @Override

@@ -70,7 +70,8 @@ public final class ItemCodec {
   /**
    * Decodes an item as a candidate: the parts a check rarely reads — its fields (stages compare the normalised values
    * in its keys; fields are read for matches), its lexical terms, its history and its vectors' components — are
-   * {@link Deferred} and decoded on first use (most candidates are compared by a key or two and dropped). {@code bytes} must not change afterwards, and {@code vectors} must capture what it needs now (see
+   * {@link Deferred} and decoded on first use (most candidates are compared by a key or two and dropped).
+   * {@code bytes} must not change afterwards, and {@code vectors} must capture what it needs now (see
    * {@link VectorSource#capture}). The item is checked as far as {@link #decode} checks it except for the insides of
    * the deferred parts: a corrupt one throws the same {@link StoreException} when it is first used.
    */
@@ -114,13 +115,14 @@ public final class ItemCodec {
         switch (name) {
           case "id" -> id = text(p, t, name);
           case "tenant" -> tenant = text(p, t, name);
-          case "fields" -> fields = defer ? deferredFields(p, t, () -> Deferred.map(() -> new Item(part(mapper, bytes,
-              "fields", (q, u, n) -> fields(mapper, q, u))).fields())) : fields(mapper, p, t);
+          case "fields" -> fields = defer ? deferred(p, t, name, JsonToken.START_OBJECT, () -> Deferred.map(
+              () -> new Item(part(mapper, bytes, "fields", (q, u, n) -> fields(mapper, q, u))).fields()))
+              : fields(mapper, p, t);
           case "scope" -> scope = text(p, t, name);
           case "status" -> status = text(p, t, name);
           case "keys" -> keys = textSet(p, t, name);
-          case "terms" -> terms = defer ? deferred(p, t, name, () -> Deferred.set(() -> part(mapper, bytes,
-              "terms", ItemCodec::textSet))) : textSet(p, t, name);
+          case "terms" -> terms = defer ? deferred(p, t, name, JsonToken.START_ARRAY, () -> Deferred.set(
+              () -> part(mapper, bytes, "terms", ItemCodec::textSet))) : textSet(p, t, name);
           case "time" -> time = t == JsonToken.START_OBJECT ? Optional.of(timeSpan(p)) : skip(p, Optional.empty());
           case "vectors" -> vectorNames = texts(p, t, name);
           case "version" -> {
@@ -129,8 +131,8 @@ public final class ItemCodec {
           }
           case "created_at" -> createdAt = StoredItemMaps.instant(text(p, t, name));
           case "updated_at" -> updatedAt = StoredItemMaps.instant(text(p, t, name));
-          case "history" -> history = defer ? deferred(p, t, name, () -> Deferred.list(() -> part(mapper, bytes,
-              "history", (q, u, n) -> history(mapper, q, u)))) : history(mapper, p, t);
+          case "history" -> history = defer ? deferred(p, t, name, JsonToken.START_ARRAY, () -> Deferred.list(
+              () -> part(mapper, bytes, "history", (q, u, n) -> history(mapper, q, u)))) : history(mapper, p, t);
           default -> p.skipChildren();
         }
       }
@@ -148,7 +150,7 @@ public final class ItemCodec {
         }
         vs = Deferred.map(() -> {
           Map<String, float[]> m = new LinkedHashMap<>();
-          captured.forEach((name, v) -> m.put(name, java.util.Optional.ofNullable(v.get())
+          captured.forEach((name, v) -> m.put(name, Optional.ofNullable(v.get())
               .orElseThrow(() -> invalid("the vector '" + name + "' is missing"))));
           return java.util.Collections.unmodifiableMap(m);
         });
@@ -163,7 +165,7 @@ public final class ItemCodec {
     } catch (StoreException e) {
       throw e;
     } catch (IOException | RuntimeException e) {
-      throw new StoreException("a stored document is not a valid item (" + e.getMessage() + ")", false, e);
+      throw corrupt(e);
     }
   }
 
@@ -197,30 +199,26 @@ public final class ItemCodec {
     } catch (StoreException e) {
       throw e;
     } catch (IOException | RuntimeException e) {
-      throw new StoreException("a stored document is not a valid item (" + e.getMessage() + ")", false, e);
+      throw corrupt(e);
     }
-  }
-
-  /** Skips the fields, which a deferred decode reads on first use (checking that they are an object, as reading would). */
-  private static Map<String, Object> deferredFields(JsonParser p, JsonToken t,
-      Supplier<Map<String, Object>> standIn) throws IOException {
-    if (t != JsonToken.START_OBJECT) {
-      throw invalid("'fields' is not an object");
-    }
-    p.skipChildren();
-    return standIn.get();
   }
 
   /**
-   * Skips a list entry that a deferred decode reads on first use (checking that it is a list, as reading it would)
-   * and gives what stands for it.
+   * Skips an entry that a deferred decode reads on first use (checking that it is the object or list it must be, as
+   * reading it would) and gives what stands for it.
    */
-  private static <T> T deferred(JsonParser p, JsonToken t, String name, Supplier<T> standIn) throws IOException {
-    if (t != JsonToken.START_ARRAY) {
-      throw invalid("'" + name + "' is not a list");
+  private static <T> T deferred(JsonParser p, JsonToken t, String name, JsonToken start, Supplier<T> standIn)
+      throws IOException {
+    if (t != start) {
+      throw invalid("'" + name + "' is not " + (start == JsonToken.START_OBJECT ? "an object" : "a list"));
     }
     p.skipChildren();
     return standIn.get();
+  }
+
+  /** What a parse failure of a stored item is reported as. */
+  private static StoreException corrupt(Exception e) {
+    return new StoreException("a stored document is not a valid item (" + e.getMessage() + ")", false, e);
   }
 
   private static StoreException invalid(String what) {
