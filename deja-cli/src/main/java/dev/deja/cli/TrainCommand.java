@@ -2,76 +2,104 @@ package dev.deja.cli;
 
 import dev.deja.core.InvalidInputException;
 import dev.deja.core.cascade.CombinedStage;
-import dev.deja.core.cascade.Probe;
 import dev.deja.core.cascade.Stage;
 import dev.deja.core.cascade.StageContext;
 import dev.deja.core.cascade.StageRegistry;
 import dev.deja.core.engine.ItemPreparer;
 import dev.deja.core.eval.Confusion;
+import dev.deja.core.eval.CrossValidation;
 import dev.deja.core.eval.LogisticRegression;
-import dev.deja.core.index.TimeFilter;
-import dev.deja.core.item.HistoryEntry;
-import dev.deja.core.item.Item;
-import dev.deja.core.item.StoredItem;
-import dev.deja.core.item.TimeSpan;
 import dev.deja.core.spec.CollectionSpec;
-import dev.deja.format.Datasets;
+import dev.deja.core.spec.Options;
+import dev.deja.core.spec.StageSpec;
 import dev.deja.format.Json;
+import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code deja train}: fit the weights of a preset's combined stage on labelled pairs. */
+/** {@code deja train}: fit the weights and threshold of a preset's combined stage on labelled data. */
 @Command(name = "train", mixinStandardHelpOptions = true,
-    description = "Fit the weights and threshold of a preset's combined stage (logistic regression) on labelled "
-        + "pairs, report in-sample and cross-validated F1, and print the YAML to put in a deja.yaml or the preset.",
-    footer = {"", "Example:",
-        "  deja train --preset calendar --data datasets/dev/calendar/pairs.jsonl --out trained.yaml",
-        "  deja eval --preset calendar --config trained.yaml --data datasets/dev/calendar/scenario.jsonl"})
+    description = {"Fit the weights and threshold of a preset's combined stage (a logistic regression over its "
+        + "features) on labelled pairs and scenarios, report grouped k-fold cross-validated precision, recall, F1 "
+        + "and scenario exact-set accuracy, and write the YAML that makes a deja.yaml (or the preset) use it.",
+        "The stage is built from the preset even when it is switched off; the YAML switches it on and the preset's "
+            + "other similarity stages off, so that 'deja eval --config' and 'deja serve --config' run exactly what "
+            + "was trained."},
+    footer = {"", "Example (the shipped memory weights):",
+        "  deja train --preset memory --data datasets/train/memory/pairs.jsonl \\",
+        "      --data datasets/train/memory/scenario.jsonl --out trained.yaml",
+        "  deja eval --preset memory --config trained.yaml --data datasets/dev/memory/pairs.jsonl"})
 final class TrainCommand implements Callable<Integer> {
   @Mixin
   ConfigOptions config;
 
-  @Option(names = {"-d", "--data"}, required = true, paramLabel = "FILE", description = "Labelled pairs (pairs.jsonl).")
-  Path data;
+  @Option(names = {"-d", "--data"}, required = true, paramLabel = "FILE",
+      description = "Labelled data: a pairs.jsonl or scenario.jsonl file (repeatable).")
+  List<Path> data = new ArrayList<>();
 
   @Option(names = "--stage", paramLabel = "NAME", description = "The combined stage to fit (default: the first).")
   String stage;
 
-  @Option(names = "--l2", defaultValue = "0.5", paramLabel = "L",
-      description = "L2 regularisation strength (default: ${DEFAULT-VALUE}).")
-  double l2;
+  @Option(names = "--features", paramLabel = "F1,F2,…", split = ",",
+      description = "Fit these features instead of the stage's (names as in CONFIGURATION.md, 'combined').")
+  List<String> featureNames;
 
-  @Option(names = "--unrelated", defaultValue = "1", paramLabel = "K",
-      description = "Also train on K unrelated pairs per labelled pair (the left record of another base item with "
-          + "this right record, label 0; default: ${DEFAULT-VALUE}). Hard pairs alone teach the model that low "
-          + "surface similarity means duplicate, which real candidates contradict.")
-  int unrelated;
+  @Option(names = "--l2", defaultValue = "auto", paramLabel = "L",
+      description = "L2 regularisation strength, or 'auto' (the default): the one of " + L2_GRID_TEXT + " with the "
+          + "best cross-validated score (F-beta on the pairs at its best threshold, averaged with scenario exact-set "
+          + "accuracy when there are scenario checks).")
+  String l2Option;
 
-  @Option(names = "--no-guards", negatable = false,
-      description = "Also train on pairs the preset's guards veto (by default they are left out: the guards decide "
-          + "them whatever the score, so the model is fitted to the pairs it actually decides).")
-  boolean noGuards;
+  /** The regularisation strengths --l2 auto tries. */
+  static final double[] L2_GRID = {0.01, 0.03, 0.1, 0.3, 1, 3};
+  static final String L2_GRID_TEXT = "0.01, 0.03, 0.1, 0.3, 1, 3";
+
+  private double l2;
+
+  @Option(names = "--folds", defaultValue = "5", paramLabel = "K",
+      description = "Cross-validation folds, grouped by base item (default: ${DEFAULT-VALUE}).")
+  int folds;
+
+  @Option(names = "--seed", defaultValue = "7", paramLabel = "N",
+      description = "Seed of the fold assignment (default: ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(names = "--scenario-weight", defaultValue = "1.0", paramLabel = "W",
+      description = "Weight of a scenario example relative to a pair (default: ${DEFAULT-VALUE}). Scenario checks "
+          + "bring many easy candidates; a weight below 1 keeps them from drowning the hard pairs.")
+  double scenarioWeight;
+
+  @Option(names = "--beta", defaultValue = "1.0", paramLabel = "B",
+      description = "The threshold maximises cross-validated F-beta on the pairs (default: ${DEFAULT-VALUE}; 0.5 "
+          + "weighs precision twice as much as recall, for collections where a false match loses data).")
+  double beta;
 
   @Option(names = "--ignore-field", paramLabel = "FIELD", description = "Drop this record field (repeatable).")
   List<String> ignoredFields = new ArrayList<>();
 
   @Option(names = "--out", paramLabel = "FILE", description = "Write the fitted configuration (YAML) to this file.")
   Path out;
+
+  @Option(names = "--dump", paramLabel = "FILE",
+      description = "Write every example as a JSON line: texts, label, group, fold, feature values, evidence and its "
+          + "cross-validated score.")
+  Path dump;
 
   @Option(names = "--json", description = "Print one JSON object instead of the human summary.")
   boolean json;
@@ -81,115 +109,116 @@ final class TrainCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (Double.isNaN(l2) || l2 < 0) {
-      throw new InvalidInputException("--l2: must be a number >= 0, got " + l2);
+    double[] grid;
+    if (l2Option.equals("auto")) {
+      grid = L2_GRID;
+    } else {
+      try {
+        grid = new double[] {Double.parseDouble(l2Option)};
+      } catch (NumberFormatException e) {
+        throw new InvalidInputException("--l2: must be 'auto' or a number >= 0, got '" + l2Option + "'");
+      }
+      if (Double.isNaN(grid[0]) || grid[0] < 0) {
+        throw new InvalidInputException("--l2: must be 'auto' or a number >= 0, got " + l2Option);
+      }
+    }
+    if (folds < 2 || folds > 50) {
+      throw new InvalidInputException("--folds: must be in [2, 50], got " + folds);
+    }
+    if (!(scenarioWeight > 0 && scenarioWeight <= 100)) {
+      throw new InvalidInputException("--scenario-weight: must be in (0, 100], got " + scenarioWeight);
+    }
+    if (!(beta > 0 && beta <= 10)) {
+      throw new InvalidInputException("--beta: must be in (0, 10], got " + beta);
     }
     CollectionSpec spec = config.spec();
-    List<Stage> stages = StageRegistry.defaults().build(new StageContext(spec, config.embedders()));
-    CombinedStage combined = stages.stream()
-        .filter(s -> s instanceof CombinedStage && (stage == null || s.name().equals(stage)))
-        .map(s -> (CombinedStage) s).findFirst()
+    StageSpec stageSpec = spec.stages().stream()
+        .filter(s -> s.type().equals("combined") && (stage == null || s.name().equals(stage))).findFirst()
         .orElseThrow(() -> new InvalidInputException("preset '" + config.preset + "' has no combined stage"
             + (stage == null ? "" : " named '" + stage + "'") + "; add one, e.g. --set stages.combined.type=combined "
             + "--set stages.combined.features.cosine=1 --set stages.combined.features.sequence=1"));
-    if (Datasets.detect(data) != Datasets.Kind.PAIRS) {
-      throw new InvalidInputException(data + ": deja train needs a pairs file");
+    Map<String, Object> options = new LinkedHashMap<>(stageSpec.options());
+    if (featureNames != null && !featureNames.isEmpty()) {
+      Map<String, Object> f = new LinkedHashMap<>();
+      featureNames.forEach(n -> f.put(n.strip(), 0.0));
+      options.put("features", f);
     }
-    if (unrelated < 0 || unrelated > 100) {
-      throw new InvalidInputException("--unrelated: must be in [0, 100], got " + unrelated);
+    StageContext context = new StageContext(spec, config.embedders());
+    CombinedStage combined = (CombinedStage) CombinedStage.FACTORY.create(stageSpec.name(),
+        new Options("stages." + stageSpec.name(), options), context);
+    List<Stage> stages = new ArrayList<>(StageRegistry.defaults().build(context));
+    stages.add(combined);
+    ItemPreparer preparer = new ItemPreparer(spec, stages);
+    TrainingData td = new TrainingData(spec, combined, preparer, new LinkedHashSet<>(ignoredFields), scenarioWeight);
+    PrintWriter err = cmd.commandLine().getErr();
+    for (Path f : data) {
+      long lines = dev.deja.format.Datasets.lines(f).size();
+      try (dev.deja.cli.eval.Progress progress = dev.deja.cli.eval.Progress.of(err, "features of "
+          + f.getFileName(), lines, 50)) {
+        td.add(f, i -> progress.step());
+      }
     }
-    List<Datasets.Pair> labelled = Datasets.pairs(data);
-    List<Datasets.Pair> pairs = new ArrayList<>(labelled);
-    // Deterministic unrelated pairs: pair i's right record with the left record of the pair `step` places on whose
-    // base item differs.
-    for (int k = 1; k <= unrelated; k++) {
-      int step = k * 7 + 3;
-      for (int i = 0; i < labelled.size(); i++) {
-        Datasets.Pair a = labelled.get(i);
-        for (int s = 0; s < labelled.size(); s++) {
-          Datasets.Pair b = labelled.get((i + step + s) % labelled.size());
-          if (!group(b.id()).equals(group(a.id()))) {
-            pairs.add(new Datasets.Pair(a.id() + "~u" + k, b.left(), a.right(), false, "unrelated"));
-            break;
-          }
+    if (td.rows.isEmpty() || td.rows.stream().noneMatch(r -> r.label() == 1)
+        || td.rows.stream().noneMatch(r -> r.label() == 0)) {
+      throw new InvalidInputException("need labelled examples of both kinds inside the window, got "
+          + td.rows.size());
+    }
+    int n = td.rows.size();
+    double[][] x = new double[n][];
+    int[] y = new int[n];
+    double[] w = new double[n];
+    for (int i = 0; i < n; i++) {
+      x[i] = td.rows.get(i).values().values();
+      y[i] = td.rows.get(i).label();
+      // A pair a guard vetoes is decided by the guard: not fitted on (weight 0), scored 0 below.
+      w[i] = td.rows.get(i).vetoed() ? 0 : td.rows.get(i).weight();
+    }
+    List<String> groups = td.groups();
+    int[] fold = CrossValidation.folds(groups, folds, seed);
+    boolean hasPairs = td.rows.stream().anyMatch(r -> r.source().equals("pairs")) || !td.outside.isEmpty();
+    double[] cv = null;
+    double bestObjective = -1;
+    Map<Double, Double> tried = new LinkedHashMap<>();
+    for (double candidate : grid) {
+      double[] p = CrossValidation.predict(x, y, w, fold, candidate);
+      for (int i = 0; i < n; i++) {
+        if (td.rows.get(i).vetoed()) {
+          p[i] = 0;
         }
       }
-    }
-    ItemPreparer preparer = new ItemPreparer(spec, stages);
-    List<dev.deja.core.guard.Guard> guards = noGuards ? List.of() : dev.deja.core.guard.GuardRegistry.defaults()
-        .build(spec).stream().filter(g -> g.appliesTo("combined")).toList();
-    int vetoed = 0;
-    List<double[]> xs = new ArrayList<>();
-    List<Integer> ys = new ArrayList<>();
-    List<String> groups = new ArrayList<>();
-    int outside = 0;
-    int blank = 0;
-    Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
-    for (Datasets.Pair p : pairs) {
-      Item left = item(p.left(), p.id());
-      Item right = item(p.right(), p.id());
-      ItemPreparer.Prepared pl = preparer.prepare("train", left);
-      ItemPreparer.Prepared pr = preparer.prepare("train", right);
-      if (!inWindow(preparer, pr.keys().time(), pl.keys().time())) {
-        outside++; // never a candidate in a real check: the window decides, not the model
-        continue;
+      Scores sc = new Scores(td, p, hasPairs, combined.relativeMargin());
+      double objective = sc.objective(sc.bestThreshold(beta), beta);
+      tried.put(candidate, objective);
+      if (objective > bestObjective + 1e-9) {
+        bestObjective = objective;
+        cv = p;
+        l2 = candidate;
       }
-      Map<String, float[]> lv = new LinkedHashMap<>();
-      combined.vectorOf(left).ifPresent(v -> lv.put(combined.vectorName(), v));
-      Map<String, float[]> rv = new LinkedHashMap<>();
-      combined.vectorOf(right).ifPresent(v -> rv.put(combined.vectorName(), v));
-      StoredItem stored = new StoredItem("L", "train", left, pl.keys(), lv, 1, t0, t0,
-          List.of(new HistoryEntry(t0, "CREATED", Optional.empty(), "")));
-      Probe probe = new Probe("train", right, pr.keys().time(), rv);
-      dev.deja.core.cascade.StageMatch asIf = new dev.deja.core.cascade.StageMatch("L", 0.0,
-          dev.deja.core.engine.Outcome.DUPLICATE, dev.deja.core.explain.Explanation.of("stage", combined.name())
-              .build());
-      if (guards.stream().anyMatch(g -> g.inspect(probe, stored, asIf).effect()
-          == dev.deja.core.guard.GuardDecision.Effect.VETO)) {
-        vetoed++; // decided by a guard whatever the score
-        continue;
-      }
-      Optional<double[]> fx = combined.features(probe, stored);
-      if (fx.isEmpty()) {
-        blank++;
-        continue;
-      }
-      xs.add(fx.get());
-      ys.add(p.duplicate() ? 1 : 0);
-      groups.add(group(p.id().contains("~") ? p.id().substring(0, p.id().indexOf('~')) : p.id()));
     }
-    if (xs.size() < 4 || !ys.contains(0) || !ys.contains(1)) {
-      throw new InvalidInputException(data + ": need labelled pairs of both kinds inside the window, got " + xs.size());
+    LogisticRegression model = LogisticRegression.fit(x, y, w, l2);
+    double[] fitted = new double[n];
+    for (int i = 0; i < n; i++) {
+      fitted[i] = td.rows.get(i).vetoed() ? 0 : model.predict(x[i]);
     }
-    double[][] x = xs.toArray(new double[0][]);
-    int[] y = ys.stream().mapToInt(Integer::intValue).toArray();
-    LogisticRegression model = LogisticRegression.fit(x, y, l2);
-    double[] inSample = new double[x.length];
-    for (int i = 0; i < x.length; i++) {
-      inSample[i] = model.predict(x[i]);
+    Scores cvScores = new Scores(td, cv, hasPairs, combined.relativeMargin());
+    Scores inSample = new Scores(td, fitted, hasPairs, combined.relativeMargin());
+    double threshold = cvScores.bestThreshold(beta);
+    if (dump != null) {
+      writeDump(td, combined.featureNames(), groups, fold, cv);
     }
-    double threshold = bestThreshold(inSample, y);
-    double[] cv = crossValidate(x, y, groups);
-    Confusion train = confusion(inSample, y, threshold);
-    Confusion cross = confusion(cv, y, threshold);
-    double cvBest = bestThreshold(cv, y);
 
     Map<String, Object> weights = new LinkedHashMap<>();
-    double[] w = model.weights();
-    for (int i = 0; i < w.length; i++) {
-      weights.put(combined.featureNames().get(i), round(w[i]));
+    double[] wt = model.weights();
+    for (int i = 0; i < wt.length; i++) {
+      weights.put(combined.featureNames().get(i), round(wt[i]));
     }
-    StringBuilder other = new StringBuilder();
-    spec.stage(combined.name()).orElseThrow().options().forEach((k, v) -> {
-      if (!k.equals("features") && !k.equals("bias") && !k.equals("similarity_threshold")) {
-        other.append("        ").append(k).append(": ").append(Json.write(v)).append('\n');
-      }
-    });
-    String yaml = "# deja train --preset " + config.preset + " --data " + data + " --unrelated " + unrelated + " ("
-        + xs.size() + " pairs inside the window" + (noGuards ? "" : " and not vetoed by a guard") + ", l2 " + l2 + ")\n# in-sample F1 " + fmt(train.f1()) + ", leave-one-group-out F1 " + fmt(cross.f1())
-        + "\npresets:\n  " + config.preset + ":\n    stages:\n      " + combined.name() + ":\n        type: combined\n"
-        + other + "        features: " + Json.write(weights).replace("\"", "").replace(":", ": ").replace(",", ", ")
-        + "\n        bias: " + round(model.bias()) + "\n        similarity_threshold: " + round2(threshold) + "\n";
+    Summary cvAt = cvScores.at(threshold);
+    Summary fitAt = inSample.at(threshold);
+    String provenance = "deja train --preset " + config.preset + " " + String.join(" ", data.stream()
+        .map(p -> "--data " + p).toList()) + " (l2 " + l2 + ", " + folds + " folds, seed " + seed
+        + ", scenario weight " + scenarioWeight + ", beta " + beta + "): cross-validated "
+        + cvAt.describe();
+    String yaml = yaml(spec, stageSpec, options, weights, round(model.bias()), round2(threshold), provenance);
     if (out != null) {
       try {
         Files.writeString(out, yaml);
@@ -201,35 +230,46 @@ final class TrainCommand implements Callable<Integer> {
     if (json) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("preset", config.preset);
-      m.put("stage", combined.name());
-      m.put("pairs", labelled.size());
-      m.put("unrelated", pairs.size() - labelled.size());
-      m.put("used", xs.size());
-      m.put("outside_window", outside);
-      m.put("blank", blank);
-      m.put("vetoed_by_guards", vetoed);
+      m.put("stage", stageSpec.name());
+      m.put("data", data.stream().map(Path::toString).toList());
+      m.put("examples", n);
+      m.put("groups", td.groupCount());
+      m.put("outside_window", td.outside.size());
       m.put("weights", weights);
       m.put("bias", round(model.bias()));
       m.put("threshold", round2(threshold));
-      m.put("train_precision", round(train.precision()));
-      m.put("train_recall", round(train.recall()));
-      m.put("train_f1", round(train.f1()));
-      m.put("cv_precision", round(cross.precision()));
-      m.put("cv_recall", round(cross.recall()));
-      m.put("cv_f1", round(cross.f1()));
-      m.put("cv_best_threshold", round2(cvBest));
-      m.put("cv_best_f1", round(confusion(cv, y, cvBest).f1()));
+      m.put("l2", l2);
+      Map<String, Object> l2s = new LinkedHashMap<>();
+      tried.forEach((k, v) -> l2s.put(Double.toString(k), round(v)));
+      m.put("l2_tried", l2s);
+      m.put("cv", cvAt.toMap());
+      m.put("in_sample", fitAt.toMap());
+      List<Map<String, Object>> sweep = new ArrayList<>();
+      for (int t = 20; t <= 80; t += 5) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("threshold", t / 100.0);
+        row.putAll(cvScores.at(t / 100.0).toMap());
+        sweep.add(row);
+      }
+      m.put("cv_sweep", sweep);
       pw.println(Json.write(m));
     } else {
-      pw.printf(Locale.ROOT, "deja train — preset %s, stage %s, %d labelled + %d unrelated pairs (%d inside the "
-          + "window and not vetoed by a guard; %d outside, %d vetoed, %d blank)%n", config.preset, combined.name(),
-          labelled.size(), pairs.size() - labelled.size(), xs.size(), outside, vetoed, blank);
-      pw.printf(Locale.ROOT, "logistic regression, l2 %.2f, %d Newton steps%n", l2, model.iterations());
-      pw.printf(Locale.ROOT, "threshold %.2f (best in-sample F1)%n", threshold);
-      pw.printf(Locale.ROOT, "in-sample:              P %.4f  R %.4f  F1 %.4f%n", train.precision(), train.recall(),
-          train.f1());
-      pw.printf(Locale.ROOT, "leave-one-group-out CV: P %.4f  R %.4f  F1 %.4f  (best CV threshold %.2f → F1 %.4f)%n",
-          cross.precision(), cross.recall(), cross.f1(), cvBest, confusion(cv, y, cvBest).f1());
+      pw.printf(Locale.ROOT, "deja train — preset %s, stage %s: %d examples in %d groups (%d pairs outside the "
+          + "window, always NEW)%n", config.preset, stageSpec.name(), n, td.groupCount(), td.outside.size());
+      pw.printf(Locale.ROOT, "logistic regression, l2 %s (cross-validated score by l2: %s), %d Newton steps; "
+          + "%d-fold cross-validation grouped by base item (seed %d)%n", l2, tried, model.iterations(), folds, seed);
+      pw.printf(Locale.ROOT, "threshold %.2f (best cross-validated F%s on the %s)%n", threshold, fmtBeta(beta),
+          hasPairs ? "pairs" : "scenario checks");
+      pw.printf(Locale.ROOT, "cross-validated: %s%n", cvAt.describe());
+      pw.printf(Locale.ROOT, "in-sample:       %s%n", fitAt.describe());
+      pw.println();
+      pw.println("cross-validated sweep:");
+      pw.println("  threshold  precision  recall  F1      exact-set");
+      for (int t = 20; t <= 80; t += 5) {
+        Summary s = cvScores.at(t / 100.0);
+        pw.printf(Locale.ROOT, "  %.2f       %.4f     %.4f  %.4f  %s%n", t / 100.0, s.pairs.precision(),
+            s.pairs.recall(), s.pairs.f1(), s.checks == 0 ? "—" : String.format(Locale.ROOT, "%.4f", s.exactSet()));
+      }
       pw.println();
       pw.print(yaml);
     }
@@ -237,78 +277,207 @@ final class TrainCommand implements Callable<Integer> {
     return Main.OK;
   }
 
-  private Item item(Map<String, Object> record, String id) {
-    Map<String, Object> m = new LinkedHashMap<>(record);
-    m.keySet().removeAll(new LinkedHashSet<>(ignoredFields));
-    return Items.toItem(m, "pair " + id);
-  }
-
-  private static boolean inWindow(ItemPreparer preparer, Optional<TimeSpan> probe, Optional<TimeSpan> stored) {
-    List<TimeFilter> filters = preparer.timeFilters(probe);
-    if (filters.isEmpty()) {
-      return true;
+  /** What a threshold gives: pairs (or scenario candidates) confusion, and scenario exact-set. */
+  record Summary(Confusion pairs, int checks, int exact, Confusion links) {
+    double exactSet() {
+      return checks == 0 ? Double.NaN : (double) exact / checks;
     }
-    return stored.isPresent() && filters.stream().anyMatch(f -> f.test(stored.get()));
+
+    String describe() {
+      String p = String.format(Locale.ROOT, "pairs P %.4f R %.4f F1 %.4f", pairs.precision(), pairs.recall(),
+          pairs.f1());
+      return checks == 0 ? p : p + String.format(Locale.ROOT, "; scenario exact-set %.4f (%d/%d checks), P %.4f R "
+          + "%.4f", exactSet(), exact, checks, links.precision(), links.recall());
+    }
+
+    Map<String, Object> toMap() {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("precision", round(pairs.precision()));
+      m.put("recall", round(pairs.recall()));
+      m.put("f1", round(pairs.f1()));
+      if (checks > 0) {
+        m.put("exact_set_accuracy", round(exactSet()));
+        m.put("checks", checks);
+        m.put("scenario_precision", round(links.precision()));
+        m.put("scenario_recall", round(links.recall()));
+      }
+      return m;
+    }
   }
 
-  /** Pairs made from the same base item share a group: the id without its last "-part" ("cal-d-v01-d1" → "cal-d-v01"). */
-  static String group(String id) {
-    int dash = id.lastIndexOf('-');
-    return dash > 0 ? id.substring(0, dash) : id;
-  }
+  /** Scores of every example, read as pair and scenario decisions. */
+  private static final class Scores {
+    private final TrainingData td;
+    private final double[] score;
+    private final boolean pairsFirst;
+    private final OptionalDouble margin;
 
-  private double[] crossValidate(double[][] x, int[] y, List<String> groups) {
-    double[] out = new double[x.length];
-    for (String g : new LinkedHashSet<>(groups)) {
-      List<Integer> train = new ArrayList<>();
-      for (int i = 0; i < x.length; i++) {
-        if (!groups.get(i).equals(g)) {
-          train.add(i);
+    Scores(TrainingData td, double[] score, boolean pairsFirst, OptionalDouble margin) {
+      this.td = td;
+      this.score = score;
+      this.pairsFirst = pairsFirst;
+      this.margin = margin;
+    }
+
+    /** The threshold with the best F-beta over the pairs (outside pairs count as NEW), else the scenario rows. */
+    double bestThreshold(double beta) {
+      List<Double> s = new ArrayList<>();
+      List<Integer> l = new ArrayList<>();
+      for (int i = 0; i < score.length; i++) {
+        TrainingData.Row r = td.rows.get(i);
+        if (r.source().equals("pairs") == pairsFirst) {
+          s.add(score[i]);
+          l.add(r.label());
         }
       }
-      double[][] tx = new double[train.size()][];
-      int[] ty = new int[train.size()];
-      for (int k = 0; k < train.size(); k++) {
-        tx[k] = x[train.get(k)];
-        ty[k] = y[train.get(k)];
+      if (pairsFirst) {
+        td.outside.values().forEach(v -> {
+          s.add(0.0);
+          l.add(v);
+        });
       }
-      if (train.isEmpty() || java.util.Arrays.stream(ty).distinct().count() < 2) {
+      return CrossValidation.bestThreshold(s.stream().mapToDouble(Double::doubleValue).toArray(),
+          l.stream().mapToInt(Integer::intValue).toArray(), beta);
+    }
+
+    /** What --l2 auto maximises: F-beta on the pairs, averaged with exact-set accuracy when there are checks. */
+    double objective(double t, double beta) {
+      Summary s = at(t);
+      double p = s.pairs.precision();
+      double r = s.pairs.recall();
+      double b2 = beta * beta;
+      double f = p + r == 0 ? 0 : (1 + b2) * p * r / (b2 * p + r);
+      return s.checks == 0 || !pairsFirst ? f : (f + s.exactSet()) / 2;
+    }
+
+    Summary at(double t) {
+      Confusion pairs = Confusion.EMPTY;
+      for (int i = 0; i < score.length; i++) {
+        TrainingData.Row r = td.rows.get(i);
+        if (r.source().equals("pairs") == pairsFirst) {
+          pairs = pairs.add(score[i] >= t, r.label() == 1);
+        }
+      }
+      if (pairsFirst) {
+        for (int label : td.outside.values()) {
+          pairs = pairs.add(false, label == 1);
+        }
+      }
+      int exact = 0;
+      Confusion links = Confusion.EMPTY;
+      for (TrainingData.Check c : td.checks) {
+        double best = c.rows().stream().mapToDouble(i -> score[i]).max().orElse(0);
+        Set<String> predicted = new LinkedHashSet<>();
+        for (int i : c.rows()) {
+          boolean on = score[i] >= t && (margin.isEmpty() || score[i] >= best - margin.getAsDouble());
+          String sid = td.rows.get(i).id().substring(td.rows.get(i).id().indexOf('~') + 1);
+          if (on) {
+            predicted.add(sid);
+          }
+        }
+        if (predicted.equals(c.expected())) {
+          exact++;
+        }
+        for (String e : c.expected()) {
+          links = links.add(predicted.contains(e), true);
+        }
+        for (String p : predicted) {
+          if (!c.expected().contains(p)) {
+            links = links.add(true, false);
+          }
+        }
+      }
+      return new Summary(pairs, td.checks.size(), exact, links);
+    }
+  }
+
+  private void writeDump(TrainingData td, List<String> featureNames, List<String> groups, int[] fold,
+      double[] cv) {
+    try (BufferedWriter wr = Files.newBufferedWriter(dump)) {
+      for (int i = 0; i < td.rows.size(); i++) {
+        TrainingData.Row r = td.rows.get(i);
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", r.id());
+        m.put("source", r.source());
+        m.put("check", r.check());
+        m.put("group", groups.get(i));
+        m.put("fold", fold[i]);
+        m.put("label", r.label());
+        m.put("new", r.newText());
+        m.put("existing", r.existingText());
+        m.put("note", r.note());
+        m.put("cv_score", round(cv[i]));
+        Map<String, Object> f = new LinkedHashMap<>();
+        double[] v = r.values().values();
+        for (int k = 0; k < v.length; k++) {
+          f.put(featureNames.get(k), round(v[k]));
+        }
+        m.put("features", f);
+        m.put("evidence", r.values().evidence());
+        wr.write(Json.write(m));
+        wr.write('\n');
+      }
+      for (Map.Entry<String, Integer> e : td.outside.entrySet()) {
+        wr.write(Json.write(Map.of("id", e.getKey(), "source", "pairs", "label", e.getValue(), "outside_window",
+            true)));
+        wr.write('\n');
+      }
+    } catch (IOException e) {
+      throw new InvalidInputException(dump + ": cannot write: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The deja.yaml that runs the trained stage: the preset's stage with its options, switched on, the fitted
+   * features, bias and threshold; the preset's other fuzzy, semantic and combined stages switched off; the guards it
+   * was trained with.
+   */
+  private String yaml(CollectionSpec spec, StageSpec trainedStage, Map<String, Object> options,
+      Map<String, Object> weights, double bias, double threshold, String provenance) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("# ").append(provenance).append('\n');
+    sb.append("presets:\n  ").append(config.preset).append(":\n    stages:\n");
+    sb.append("      ").append(trainedStage.name()).append(":\n");
+    sb.append("        type: combined\n        enabled: true\n");
+    for (Map.Entry<String, Object> e : options.entrySet()) {
+      String k = e.getKey();
+      if (k.equals("features") || k.equals("bias") || k.equals("similarity_threshold") || k.equals("trained")
+          || k.equals("type") || k.equals("enabled")) {
         continue;
       }
-      LogisticRegression m = LogisticRegression.fit(tx, ty, l2);
-      for (int i = 0; i < x.length; i++) {
-        if (groups.get(i).equals(g)) {
-          out[i] = m.predict(x[i]);
-        }
+      sb.append("        ").append(k).append(": ").append(Json.write(e.getValue())).append('\n');
+    }
+    sb.append("        features:\n");
+    weights.forEach((k, v) -> sb.append("          ").append(k).append(": ").append(v).append('\n'));
+    sb.append("        bias: ").append(bias).append('\n');
+    sb.append("        similarity_threshold: ").append(threshold).append('\n');
+    sb.append("        trained: ").append(Json.write(provenance)).append('\n');
+    for (StageSpec s : spec.stages()) {
+      // Every other similarity stage off, whether or not it was on while training: the file may be used without
+      // the configuration the model was trained with.
+      if (!s.name().equals(trainedStage.name())
+          && (s.type().equals("fuzzy") || s.type().equals("semantic") || s.type().equals("combined"))) {
+        sb.append("      ").append(s.name()).append(":\n        enabled: false\n");
       }
     }
-    return out;
-  }
-
-  private static Confusion confusion(double[] p, int[] y, double t) {
-    Confusion c = Confusion.EMPTY;
-    for (int i = 0; i < p.length; i++) {
-      c = c.add(p[i] >= t, y[i] == 1);
-    }
-    return c;
-  }
-
-  /** The threshold with the best F1 on a 0.01 grid: the middle of the first maximal plateau. */
-  static double bestThreshold(double[] p, int[] y) {
-    double best = -1;
-    int first = -1;
-    int last = -1;
-    for (int t = 1; t < 100; t++) {
-      double f = confusion(p, y, t / 100.0).f1();
-      if (f > best + 1e-12) {
-        best = f;
-        first = t;
-        last = t;
-      } else if (Math.abs(f - best) <= 1e-12 && last == t - 1) {
-        last = t;
+    // The guards the model was trained with (they veto before it is asked), so that it runs as it was measured.
+    if (spec.guards().isEmpty()) {
+      sb.append("    guards: null\n");
+    } else {
+      Map<String, Object> guards = new LinkedHashMap<>();
+      for (dev.deja.core.spec.GuardSpec g : spec.guards()) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("type", g.type());
+        o.putAll(g.options());
+        guards.put(g.name(), o);
       }
+      sb.append("    guards: ").append(Json.write(guards)).append('\n');
     }
-    return (first + last) / 2 / 100.0;
+    return sb.toString();
+  }
+
+  private static String fmtBeta(double beta) {
+    return beta == Math.rint(beta) ? Long.toString((long) beta) : Double.toString(beta);
   }
 
   private static double round(double d) {
@@ -317,9 +486,5 @@ final class TrainCommand implements Callable<Integer> {
 
   private static double round2(double d) {
     return Math.round(d * 100) / 100.0;
-  }
-
-  private static String fmt(double d) {
-    return String.format(Locale.ROOT, "%.4f", d);
   }
 }

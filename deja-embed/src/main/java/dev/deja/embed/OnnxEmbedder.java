@@ -118,7 +118,8 @@ public final class OnnxEmbedder implements Embedder, AutoCloseable {
   private List<float[]> runAll(List<String> texts) {
     HfTokenizer.Batch enc;
     try {
-      enc = tokenizer.encode(texts);
+      enc = tokenizer.encode(model.prefix().isEmpty() ? texts
+          : texts.stream().map(t -> model.prefix() + t).toList());
     } catch (RuntimeException e) {
       throw new EmbeddingException("tokenizer failed: " + e.getMessage(), false, e);
     }

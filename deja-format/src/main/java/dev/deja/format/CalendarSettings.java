@@ -15,18 +15,18 @@ import java.util.Map;
  * calendar:
  *   duplicate_detection:
  *     enabled: true                  # false: events are always created (checks still report similar events)
- *     similarity_strategy: embedding # fuzzy | embedding | combined
- *     similarity_threshold: 0.49     # default per strategy: fuzzy 0.35, embedding 0.49, combined 0.62
+ *     similarity_strategy: combined  # fuzzy | embedding | combined
+ *     similarity_threshold: 0.5      # default: the strategy's stage's threshold in the preset
  *     time_window_hours: 2
  *     embedding:
  *       model: all-MiniLM-L6-v2      # any in-process model of deja-embed
  *       device: cpu                  # the only device supported
  * }</pre>
  *
- * <p>Strategies: {@code fuzzy} is the design's difflib {@code SequenceMatcher} ratio on the title; {@code embedding} is
- * cosine similarity of the title's embedding (the preset as shipped); {@code combined} is Deja's logistic-regression
- * score over cosine, sequence, trigram and time proximity. All three keep the preset's exact stage and its guards.
- * Default thresholds were recalibrated on the dev calendar data (docs/EVALUATION.md, "Calendar strategies").
+ * <p>Strategies: {@code fuzzy} is the design's difflib {@code SequenceMatcher} ratio on the title (with the preset's
+ * guards); {@code embedding} is cosine similarity of the title's embedding (with the guards); {@code combined} is Deja's
+ * pair classifier, trained on datasets/train/ (the preset as shipped). All three keep the preset's exact stage. The
+ * default threshold of each is its stage's threshold in the preset (docs/EVALUATION.md, "Calendar strategies").
  *
  * <p>The mapping is applied before {@code presets: calendar:} overrides, so those can still change anything. Stateless;
  * thread-safe.
@@ -36,18 +36,8 @@ public final class CalendarSettings {
   private static final Map<String, String> STAGES = Map.of("fuzzy", "fuzzy", "embedding", "semantic",
       "combined", "combined");
 
-  /**
-   * Default threshold per strategy. fuzzy 0.35: with the preset's guards, the difflib threshold with the best mean F1
-   * over the dev calendar pairs (0.823) and scenario (0.836); the pairs alone peak at 0.19 and the scenario at 0.39
-   * (a pair has one candidate, a scenario check a window full of co-existing events), the design's 0.30 gives 0.849
-   * and 0.780. embedding 0.49 and combined 0.62: the preset's calibrated values. See docs/EVALUATION.md, "Calendar
-   * strategies".
-   */
-  public static final Map<String, Double> DEFAULT_THRESHOLDS = Map.of("fuzzy", 0.35, "embedding", 0.49,
-      "combined", 0.62);
-
   /** The strategy of the preset as shipped. */
-  public static final String DEFAULT_STRATEGY = "embedding";
+  public static final String DEFAULT_STRATEGY = "combined";
 
   private CalendarSettings() {}
 
@@ -74,13 +64,14 @@ public final class CalendarSettings {
       out = Trees.deepMerge(out, Map.of("policy", policy));
     }
     String strategy = dd.choice("similarity_strategy", DEFAULT_STRATEGY, "fuzzy", "embedding", "combined");
-    double threshold = dd.number("similarity_threshold", DEFAULT_THRESHOLDS.get(strategy), 0, 1);
+    java.util.OptionalDouble threshold = dd.has("similarity_threshold")
+        ? java.util.OptionalDouble.of(dd.number("similarity_threshold", 0.5, 0, 1)) : java.util.OptionalDouble.empty();
     Map<String, Object> stages = new LinkedHashMap<>();
     for (Map.Entry<String, String> e : STAGES.entrySet()) {
       Map<String, Object> stage = new LinkedHashMap<>();
       stage.put("enabled", e.getKey().equals(strategy));
-      if (e.getKey().equals(strategy)) {
-        stage.put("similarity_threshold", threshold);
+      if (e.getKey().equals(strategy) && threshold.isPresent()) {
+        stage.put("similarity_threshold", threshold.getAsDouble());
       }
       stages.put(e.getValue(), stage);
     }

@@ -28,12 +28,13 @@ class CalendarSettingsTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"fuzzy, fuzzy, 0.35", "embedding, semantic, 0.49", "combined, combined, 0.62"})
-  void eachStrategyEnablesItsStageWithItsCalibratedThreshold(String strategy, String stage, double threshold) {
+  @CsvSource({"fuzzy, fuzzy", "embedding, semantic", "combined, combined"})
+  void eachStrategyEnablesItsStageWithThePresetsThreshold(String strategy, String stage) {
     CollectionSpec s = calendar(Map.of("similarity_strategy", strategy));
+    CollectionSpec shipped = DejaConfig.empty().presetSpec("calendar", List.of());
     assertThat(enabled(s)).containsOnlyKeys("exact", stage);
-    assertThat(enabled(s).get(stage).options().get("similarity_threshold")).isEqualTo(threshold);
-    assertThat(CalendarSettings.DEFAULT_THRESHOLDS.get(strategy)).isEqualTo(threshold);
+    assertThat(enabled(s).get(stage).options().get("similarity_threshold"))
+        .isEqualTo(shipped.stage(stage).orElseThrow().options().get("similarity_threshold"));
     assertThat(s.guards()).isNotEmpty();
   }
 
@@ -52,9 +53,8 @@ class CalendarSettingsTest {
   @Test
   void noSectionLeavesThePresetAsShipped() {
     CollectionSpec s = DejaConfig.empty().presetSpec("calendar", List.of());
-    assertThat(enabled(s)).containsOnlyKeys("exact", "semantic");
-    assertThat(enabled(s).get("semantic").options().get("similarity_threshold")).isEqualTo(0.49);
-    assertThat(CalendarSettings.DEFAULT_STRATEGY).isEqualTo("embedding");
+    assertThat(enabled(s)).containsOnlyKeys("exact", "combined");
+    assertThat(CalendarSettings.DEFAULT_STRATEGY).isEqualTo("combined");
   }
 
   @Test

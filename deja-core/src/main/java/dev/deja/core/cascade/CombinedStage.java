@@ -4,12 +4,11 @@ import dev.deja.core.InvalidInputException;
 import dev.deja.core.embed.Embedder;
 import dev.deja.core.engine.Outcome;
 import dev.deja.core.explain.Explanation;
+import dev.deja.core.guard.Lexicon;
 import dev.deja.core.index.Candidate;
 import dev.deja.core.item.Item;
 import dev.deja.core.item.StoredItem;
-import dev.deja.core.item.TimeSpan;
-import dev.deja.core.measure.Measure;
-import dev.deja.core.measure.Measures;
+import dev.deja.core.lexical.WordKnowledges;
 import dev.deja.core.normalize.Analyzer;
 import dev.deja.core.normalize.Normalizer;
 import dev.deja.core.spec.CollectionSpec;
@@ -23,24 +22,33 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * Stage {@code combined}: a calibrated logistic model over several signals, {@code score = 1 / (1 + e^-(bias + Σ
- * weight_i · feature_i))}, compared with a threshold. Weights are fitted on labelled pairs by {@code deja train} and
- * shipped in the presets.
+ * Stage {@code combined}: Deja's pair classifier. A calibrated logistic model over several signals, {@code score = 1 /
+ * (1 + e^-(bias + Σ weight_i · feature_i))}, compared with a threshold. Weights are fitted on labelled pairs and
+ * scenarios by {@code deja train} and shipped in the presets; the score is the model's probability that the pair is a
+ * duplicate.
  *
- * <p>Features, each in [0, 1]: {@code cosine} (embedding cosine, needs {@code model}), any measure name
- * ({@code sequence}, {@code jaccard}, {@code trigram}, {@code jaro_winkler}, {@code levenshtein}, {@code compound}) on
- * the field after the analyzer, and {@code time_proximity} ({@code 1 - |Δstart| / window} for timed items; 1 for
- * all-day items on the same dates; needs the collection's time window).
+ * <p>Features ({@link PairFeatures}), each in [0, 1]: {@code cosine} (embedding cosine, needs {@code model}), any
+ * measure name on the field after the analyzer, {@code time_proximity} and {@code same_start} (need the collection's
+ * time window), and the text signals of {@link dev.deja.core.guard.PairSignals} — numbers, negation, names, modality,
+ * tense, roles, and how the words left over after aligning the two texts relate in WordNet — which turn what guards
+ * veto into evidence the model weighs.
  *
  * <p>Options: {@code field}, {@code analyzer} (default the field's), {@code model} (default {@code all-minilm-l6-v2},
  * used when {@code cosine} is a feature), {@code features} (name → weight), {@code bias}, {@code similarity_threshold}
- * (default 0.5), {@code possible_threshold}, {@code neighbours} (default 20), {@code on_embedder_failure}
- * ({@code closed} or {@code open}; open: the cosine feature counts as 0 and the verdict says so). Thread-safe.
+ * (default 0.5), {@code possible_threshold}, {@code relative_margin} (when set, a candidate scoring more than this below
+ * the best-scoring candidate is not reported: with several stored look-alikes in a window, the new item duplicates the
+ * one it matches best), {@code language} ({@code en}, {@code nl}, {@code pt}: the signals' word tables; default
+ * {@code en}), {@code neighbours} (default 20), {@code on_embedder_failure} ({@code closed} or {@code open}; open: the
+ * cosine feature counts as 0 and the verdict says so), {@code trained} (free text: how the weights were fitted, shown in
+ * explanations).
+ *
+ * <p>The text signals cost about a millisecond a pair, so a candidate whose score cannot reach the lowest reported
+ * threshold whatever its signals (the upper bound from its cosine, time and measures) is not scored further. Thread-safe.
  */
 public final class CombinedStage implements VectorStage, Scorer {
 
-  /** The feature names that are not measures. */
-  public static final List<String> SPECIAL_FEATURES = List.of("cosine", "time_proximity");
+  /** The feature names that are not measures (kept for callers that list them). */
+  public static final List<String> SPECIAL_FEATURES = PairFeatures.SPECIAL;
 
   /** Builds {@code combined} stages. */
   public static final StageFactory FACTORY = new StageFactory() {
@@ -61,71 +69,68 @@ public final class CombinedStage implements VectorStage, Scorer {
             + "{cosine: 4.0, sequence: 1.0}; fit weights with 'deja train'");
       }
       Map<String, Double> weights = new LinkedHashMap<>();
-      raw.forEach((k, v) -> {
-        if (!SPECIAL_FEATURES.contains(k) && Measures.find(k).isEmpty()) {
-          throw new InvalidInputException(o.at("features") + "." + k + ": unknown feature; features: cosine, "
-              + "time_proximity, " + String.join(", ", Measures.names()));
-        }
-        weights.put(k, Options.checkedNumber(o.at("features") + "." + k, v, -1000, 1000));
-      });
-      if (weights.containsKey("time_proximity") && spec.window().isEmpty()) {
-        throw new InvalidInputException(o.at("features") + ".time_proximity: the collection has no time window");
+      raw.forEach((k, v) -> weights.put(k, Options.checkedNumber(o.at("features") + "." + k, v, -1000, 1000)));
+      if ((weights.containsKey("time_proximity") || weights.containsKey("same_start")) && spec.window().isEmpty()) {
+        throw new InvalidInputException(o.at("features") + ": time_proximity and same_start need a collection with a "
+            + "time window");
       }
       double bias = o.number("bias", 0.0, -1000, 1000);
       double threshold = o.number("similarity_threshold", 0.5, 0.0, 1.0);
       OptionalDouble possible = o.has("possible_threshold")
           ? OptionalDouble.of(o.number("possible_threshold", 0, 0.0, 1.0)) : OptionalDouble.empty();
       if (possible.isPresent() && possible.getAsDouble() > threshold) {
-        throw new InvalidInputException(o.at("possible_threshold") + ": must not be above the threshold");
+        throw new InvalidInputException(o.at("possible_threshold") + ": must not be above the threshold ("
+            + threshold + ")");
       }
+      OptionalDouble margin = o.has("relative_margin")
+          ? OptionalDouble.of(o.number("relative_margin", 1, 0.0, 1.0)) : OptionalDouble.empty();
       String model = o.string("model", "all-minilm-l6-v2");
       int k = o.integer("neighbours", 20, 1, 10_000);
       boolean failClosed = o.choice("on_embedder_failure", "closed", "closed", "open").equals("closed");
+      Lexicon lexicon = Lexicon.of(o.choice("language", "en", "en", "nl", "pt"));
+      String trained = o.string("trained", "");
       o.rejectUnknown();
-      Embedder embedder = weights.containsKey("cosine") ? context.embedder(model, o.at("model")) : null;
       Duration window = spec.window().map(w -> w.tolerance()).orElse(Duration.ZERO);
-      return new CombinedStage(name, field, analyzer, context.normalizer(analyzer), weights, bias, threshold,
-          possible, embedder, k, failClosed, window);
+      PairFeatures features = new PairFeatures(List.copyOf(weights.keySet()), o.at("features"), lexicon,
+          WordKnowledges.defaults(), window);
+      Embedder embedder = weights.containsKey("cosine") ? context.embedder(model, o.at("model")) : null;
+      return new CombinedStage(name, field, context.normalizer(analyzer), weights, bias, threshold, possible, margin,
+          embedder, k, failClosed, features, trained);
     }
   };
 
   private final String name;
   private final String field;
-  private final Analyzer analyzer;
   private final Normalizer normalizer;
   private final Map<String, Double> weights;
-  private final List<String> featureNames;
-  private final List<Measure> measures;
+  private final double[] w;
   private final double bias;
   private final double threshold;
   private final OptionalDouble possible;
+  private final OptionalDouble margin;
   private final Embedder embedder;
   private final int neighbours;
   private final boolean failClosed;
-  private final Duration window;
+  private final PairFeatures features;
+  private final String trained;
 
-  private CombinedStage(String name, String field, Analyzer analyzer, Normalizer normalizer,
-      Map<String, Double> weights, double bias,
-      double threshold, OptionalDouble possible, Embedder embedder, int neighbours, boolean failClosed,
-      Duration window) {
+  private CombinedStage(String name, String field, Normalizer normalizer, Map<String, Double> weights, double bias,
+      double threshold, OptionalDouble possible, OptionalDouble margin, Embedder embedder, int neighbours,
+      boolean failClosed, PairFeatures features, String trained) {
     this.name = name;
     this.field = field;
-    this.analyzer = analyzer;
     this.normalizer = normalizer;
     this.weights = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(weights));
-    this.featureNames = List.copyOf(weights.keySet());
-    List<Measure> ms = new ArrayList<>();
-    for (String f : featureNames) {
-      ms.add(SPECIAL_FEATURES.contains(f) ? null : Measures.byName(f));
-    }
-    this.measures = ms;
+    this.w = features.names().stream().mapToDouble(weights::get).toArray();
     this.bias = bias;
     this.threshold = threshold;
     this.possible = possible;
+    this.margin = margin;
     this.embedder = embedder;
     this.neighbours = neighbours;
     this.failClosed = failClosed;
-    this.window = window;
+    this.features = features;
+    this.trained = trained;
   }
 
   @Override
@@ -150,13 +155,18 @@ public final class CombinedStage implements VectorStage, Scorer {
 
   @Override
   public OptionalDouble score(Probe probe, StoredItem stored) {
-    Optional<double[]> fx = features(probe, stored);
-    return fx.isEmpty() ? OptionalDouble.empty() : OptionalDouble.of(score(fx.get()));
+    Optional<PairFeatures.Values> fx = features(probe, stored);
+    return fx.isEmpty() ? OptionalDouble.empty() : OptionalDouble.of(score(fx.get().values()));
+  }
+
+  /** The margin below the best match under which candidates are not reported, if the stage has one. */
+  public OptionalDouble relativeMargin() {
+    return margin;
   }
 
   /** The feature names, in the order of {@link #features}. */
   public List<String> featureNames() {
-    return featureNames;
+    return features.names();
   }
 
   @Override
@@ -182,32 +192,42 @@ public final class CombinedStage implements VectorStage, Scorer {
     return FieldValues.text(item, field).map(String::strip).filter(s -> !s.isEmpty()).map(embedder::embed);
   }
 
-  /**
-   * The feature values for a new item and a stored one, in {@link #featureNames()} order; empty when the field is
-   * blank on either side (no evidence). Used by the stage and by {@code deja train}, so that training and checking
-   * compute the same numbers.
-   */
-  public Optional<double[]> features(Probe probe, StoredItem stored) {
-    Optional<String> a = FieldValues.text(probe.item(), field).map(normalizer::normalize).filter(s -> !s.isEmpty());
-    Optional<String> b = FieldValues.text(stored.item(), field).map(normalizer::normalize).filter(s -> !s.isEmpty());
+  /** The field's raw and analysed text on both sides, or empty when either is blank (no evidence). */
+  private record Texts(String rawA, String rawB, String a, String b) {}
+
+  private Optional<Texts> texts(Probe probe, StoredItem stored) {
+    Optional<String> ra = FieldValues.text(probe.item(), field).filter(s -> !s.isBlank());
+    Optional<String> rb = FieldValues.text(stored.item(), field).filter(s -> !s.isBlank());
+    if (ra.isEmpty() || rb.isEmpty()) {
+      return Optional.empty();
+    }
+    String a = normalizer.normalize(ra.get());
+    String b = normalizer.normalize(rb.get());
     if (a.isEmpty() || b.isEmpty()) {
       return Optional.empty();
     }
-    double[] x = new double[featureNames.size()];
-    for (int i = 0; i < x.length; i++) {
-      String f = featureNames.get(i);
-      if (f.equals("cosine")) {
-        x[i] = cosine(probe, stored);
-      } else if (f.equals("time_proximity")) {
-        x[i] = timeProximity(probe.time(), stored.keys().time());
-      } else {
-        x[i] = clamp(measures.get(i).similarity(a.get(), b.get()));
-      }
+    return Optional.of(new Texts(ra.get(), rb.get(), a, b));
+  }
+
+  /**
+   * All feature values for a new item and a stored one, in {@link #featureNames()} order; empty when the field is
+   * blank on either side (no evidence). Used by the stage and by {@code deja train}, so that training and checking
+   * compute the same numbers.
+   */
+  public Optional<PairFeatures.Values> features(Probe probe, StoredItem stored) {
+    Optional<Texts> t = texts(probe, stored);
+    if (t.isEmpty()) {
+      return Optional.empty();
     }
-    return Optional.of(x);
+    double[] cheap = features.cheap(t.get().rawA(), t.get().rawB(), t.get().a(), t.get().b(), cosine(probe, stored),
+        probe.time(), stored.keys().time());
+    return Optional.of(features.complete(cheap, t.get().rawA(), t.get().rawB()));
   }
 
   private double cosine(Probe probe, StoredItem stored) {
+    if (embedder == null) {
+      return 0;
+    }
     Optional<float[]> mine = probe.vector(vectorName());
     if (mine.isEmpty()) {
       return 0;
@@ -223,26 +243,20 @@ public final class CombinedStage implements VectorStage, Scorer {
     return SemanticStage.cosine(mine.get(), theirs);
   }
 
-  private double timeProximity(Optional<TimeSpan> a, Optional<TimeSpan> b) {
-    if (a.isEmpty() || b.isEmpty()) {
-      return 0;
-    }
-    TimeSpan x = a.get();
-    TimeSpan y = b.get();
-    if (x.allDay() || y.allDay()) {
-      return x.allDay() && y.allDay() && x.startDay() == y.startDay() && x.endDay() == y.endDay() ? 1 : 0;
-    }
-    if (window.isZero()) {
-      return x.startMillis() == y.startMillis() ? 1 : 0;
-    }
-    return Math.max(0, 1 - (double) Math.abs(x.startMillis() - y.startMillis()) / window.toMillis());
-  }
-
   /** The model's score for feature values. */
   public double score(double[] x) {
     double z = bias;
     for (int i = 0; i < x.length; i++) {
-      z += weights.get(featureNames.get(i)) * x[i];
+      z += w[i] * x[i];
+    }
+    return 1 / (1 + Math.exp(-z));
+  }
+
+  /** The highest score a pair with these cheap features can reach, whatever its signals. */
+  private double upperBound(double[] cheap) {
+    double z = bias;
+    for (int i = 0; i < cheap.length; i++) {
+      z += features.isCheap(i) ? w[i] * cheap[i] : Math.max(0, w[i]);
     }
     return 1 / (1 + Math.exp(-z));
   }
@@ -251,6 +265,9 @@ public final class CombinedStage implements VectorStage, Scorer {
   public StageResult evaluate(Probe probe, List<Candidate> candidates) {
     Explanation.Builder summary = Explanation.of("stage", name).evidence("field", field)
         .evidence("features", weights).threshold(threshold);
+    if (!trained.isEmpty()) {
+      summary.evidence("trained", trained);
+    }
     if (FieldValues.text(probe.item(), field).isEmpty()) {
       return new StageResult(List.of(), summary.result("skipped")
           .message("the new item has no value for '" + field + "': no evidence").build());
@@ -259,15 +276,24 @@ public final class CombinedStage implements VectorStage, Scorer {
     if (embedder != null && probe.vector(vectorName()).isEmpty()) {
       warnings.add("stage '" + name + "': no embedding for the new item; the cosine feature counts as 0");
     }
+    double lowest = possible.orElse(threshold);
     List<StageMatch> matches = new ArrayList<>();
     int compared = 0;
+    int bounded = 0;
     for (Candidate c : candidates) {
-      Optional<double[]> fx = features(probe, c.item());
-      if (fx.isEmpty()) {
+      Optional<Texts> t = texts(probe, c.item());
+      if (t.isEmpty()) {
         continue;
       }
       compared++;
-      double s = score(fx.get());
+      double[] cheap = features.cheap(t.get().rawA(), t.get().rawB(), t.get().a(), t.get().b(),
+          cosine(probe, c.item()), probe.time(), c.item().keys().time());
+      if (upperBound(cheap) < lowest) {
+        bounded++;
+        continue;
+      }
+      PairFeatures.Values fx = features.complete(cheap, t.get().rawA(), t.get().rawB());
+      double s = score(fx.values());
       Outcome level;
       if (s >= threshold) {
         level = Outcome.DUPLICATE;
@@ -276,29 +302,43 @@ public final class CombinedStage implements VectorStage, Scorer {
       } else {
         continue;
       }
-      String a = probe.item().findString(field).orElse("");
-      String b = c.item().item().findString(field).orElse("");
-      Explanation.Builder e = Explanation.of("stage", name).result(level == Outcome.DUPLICATE ? "match" : "possible")
-          .message("Combined match: '" + a + "' ≈ '" + b + "'").score(s).threshold(threshold)
-          .value("new", normalizer.normalize(a)).value("existing", normalizer.normalize(b))
-          .evidence("bias", Explanation.format(bias));
-      for (int i = 0; i < fx.get().length; i++) {
-        String f = featureNames.get(i);
-        double w = weights.get(f);
-        e.detail(Explanation.of("feature", f).result("info").score(fx.get()[i])
-            .message("weight " + Explanation.format(w) + " → contributes " + Explanation.format(w * fx.get()[i]))
-            .build());
-      }
-      matches.add(new StageMatch(c.id(), s, level, e.build()));
+      matches.add(new StageMatch(c.id(), s, level, explain(t.get(), fx, s, level)));
+    }
+    int dropped = 0;
+    if (margin.isPresent() && !matches.isEmpty()) {
+      double best = matches.stream().mapToDouble(StageMatch::score).max().orElse(0);
+      int before = matches.size();
+      matches.removeIf(m -> m.score() < best - margin.getAsDouble());
+      dropped = before - matches.size();
     }
     long dup = matches.stream().filter(m -> m.level() == Outcome.DUPLICATE).count();
     summary.result(dup > 0 ? "match" : matches.isEmpty() ? "no_match" : "possible")
         .message("compared " + compared + " candidate(s): " + dup + " match(es), " + (matches.size() - dup)
-            + " possible");
+            + " possible" + (bounded > 0 ? "; " + bounded + " could not reach " + Explanation.format(lowest)
+                + " whatever their text signals" : "")
+            + (dropped > 0 ? "; " + dropped + " scored more than " + Explanation.format(margin.getAsDouble())
+                + " below the best match and are not reported" : ""));
     return new StageResult(matches, summary.build(), warnings);
   }
 
-  private static double clamp(double s) {
-    return Double.isNaN(s) ? 0 : Math.max(0, Math.min(1, s));
+  private Explanation explain(Texts t, PairFeatures.Values fx, double s, Outcome level) {
+    Explanation.Builder e = Explanation.of("stage", name).result(level == Outcome.DUPLICATE ? "match" : "possible")
+        .message("Combined match: '" + t.rawA() + "' ≈ '" + t.rawB() + "' (probability of a duplicate "
+            + Explanation.format(s) + ")").score(s).threshold(threshold)
+        .value("new", t.a()).value("existing", t.b())
+        .evidence("bias", Explanation.format(bias));
+    double[] x = fx.values();
+    List<String> names = features.names();
+    for (int i = 0; i < x.length; i++) {
+      String f = names.get(i);
+      if (x[i] == 0 && !f.equals("cosine")) {
+        continue; // a feature at 0 contributes nothing
+      }
+      Explanation.Builder node = Explanation.of("feature", f).result("info").score(x[i])
+          .message("weight " + Explanation.format(w[i]) + " → contributes " + Explanation.format(w[i] * x[i])
+              + (fx.evidence().containsKey(f) ? ": " + fx.evidence().get(f) : ""));
+      e.detail(node.build());
+    }
+    return e.build();
   }
 }

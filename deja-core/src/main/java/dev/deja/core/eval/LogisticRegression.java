@@ -25,9 +25,19 @@ public record LogisticRegression(double[] weights, double bias, int iterations) 
 
   /** Fits a model; {@code x[i]} are the features of example i, {@code y[i]} its label (0 or 1). */
   public static LogisticRegression fit(double[][] x, int[] y, double l2) {
+    double[] ones = new double[x.length];
+    Arrays.fill(ones, 1);
+    return fit(x, y, ones, l2);
+  }
+
+  /**
+   * Fits a model with a weight per example (its share of the log-loss: an example of weight 0.5 counts as half an
+   * example).
+   */
+  public static LogisticRegression fit(double[][] x, int[] y, double[] weight, double l2) {
     int n = x.length;
-    if (n == 0 || n != y.length) {
-      throw new IllegalArgumentException("need as many labels as examples, and at least one");
+    if (n == 0 || n != y.length || n != weight.length) {
+      throw new IllegalArgumentException("need as many labels and weights as examples, and at least one");
     }
     int d = x[0].length;
     double[] beta = new double[d + 1]; // beta[d] is the bias
@@ -37,8 +47,8 @@ public record LogisticRegression(double[] weights, double bias, int iterations) 
       double[][] hess = new double[d + 1][d + 1];
       for (int i = 0; i < n; i++) {
         double p = sigmoid(dot(beta, x[i]));
-        double r = p - y[i];
-        double w = Math.max(p * (1 - p), 1e-9);
+        double r = (p - y[i]) * weight[i];
+        double w = Math.max(p * (1 - p), 1e-9) * weight[i];
         for (int a = 0; a <= d; a++) {
           double xa = a == d ? 1 : x[i][a];
           grad[a] += r * xa;

@@ -136,6 +136,11 @@ public record Lexicon(
           Map.entry("aim to", "intent"), Map.entry("hope to", "intent"), Map.entry("hoping to", "intent"),
           Map.entry("intend", "intent"), Map.entry("moving to", "change"), Map.entry("move to", "change"),
           Map.entry("switching", "change"), Map.entry("changing", "change"), Map.entry("about to", "change"),
+          // Aspectual verbs and phrases: a habit or state that begins or ends is not the habit or state itself.
+          Map.entry("start", "change"), Map.entry("starting", "change"), Map.entry("stop", "change"),
+          Map.entry("stopping", "change"), Map.entry("quit", "change"), Map.entry("quitting", "change"),
+          Map.entry("begin", "change"), Map.entry("beginning", "change"), Map.entry("no longer", "change"),
+          Map.entry("any more", "change"), Map.entry("anymore", "change"),
           Map.entry("need to", "obligation"), Map.entry("needs to", "obligation"), Map.entry("have to", "obligation"),
           Map.entry("has to", "obligation"), Map.entry("must", "obligation"), Map.entry("used to", "past"),
           Map.entry("learned", "past"), Map.entry("learnt", "past"), Map.entry("last", "past")),

@@ -47,6 +47,18 @@ public final class TextSignals {
 
   /** The numbers and clock times of a text. */
   public static Numbers numbers(String text, Lexicon lex) {
+    return numbers(text, lex, dev.deja.core.lexical.WordKnowledge.none());
+  }
+
+  private static final Pattern LETTERS = Pattern.compile("\\p{L}+");
+  /** The longest number phrase looked up ("one thousand nine hundred and thirty eight" has 7 words). */
+  private static final int MAX_NUMBER_WORDS = 7;
+
+  /**
+   * The numbers and clock times of a text, with number words read by the knowledge's spell-out tables when it has them
+   * ("thirty-four", "vierunddreißig", "a hundred and eighty"; the longest phrase wins), else by the lexicon's list.
+   */
+  public static Numbers numbers(String text, Lexicon lex, dev.deja.core.lexical.WordKnowledge knowledge) {
     String t = text.toLowerCase(Locale.ROOT).replace('–', '-').replace('—', '-').replace("’", "").replace("'", "");
     StringBuilder s = new StringBuilder(t);
     List<Set<Integer>> times = new ArrayList<>();
@@ -99,10 +111,16 @@ public final class TextSignals {
       }
       numbers.add(v);
     }
-    Matcher w = WORD.matcher(rest);
+    boolean spelled = knowledge.numberValue("two").isPresent();
+    Matcher w = (spelled ? LETTERS : WORD).matcher(rest);
     List<String> words = new ArrayList<>();
     while (w.find()) {
       words.add(w.group());
+    }
+    if (spelled) {
+      numbers.addAll(spelledNumbers(words, lex, knowledge));
+      Collections.sort(numbers);
+      return new Numbers(numbers, times);
     }
     List<Double> fromWords = new ArrayList<>();
     for (int i = 0; i < words.size(); i++) {
@@ -128,6 +146,37 @@ public final class TextSignals {
     numbers.addAll(fromWords);
     Collections.sort(numbers);
     return new Numbers(numbers, times);
+  }
+
+  /** Number phrases among words, longest first; "a hundred" is "one hundred"; once, twice and dozen in English. */
+  private static List<Double> spelledNumbers(List<String> words, Lexicon lex,
+      dev.deja.core.lexical.WordKnowledge knowledge) {
+    List<Double> out = new ArrayList<>();
+    for (int i = 0; i < words.size(); i++) {
+      boolean found = false;
+      for (int len = Math.min(MAX_NUMBER_WORDS, words.size() - i); len >= 1 && !found; len--) {
+        List<String> span = new ArrayList<>(words.subList(i, i + len));
+        if (span.get(0).equals("a") && len > 1) {
+          span.set(0, "one");
+        } else if (len > 1 && (span.get(len - 1).equals("and") || span.get(0).equals("and"))) {
+          continue;
+        }
+        java.util.Optional<Double> v = knowledge.numberValue(String.join(" ", span));
+        if (v.isPresent() && !(len == 1 && span.get(0).equals("one") && i + 1 < words.size()
+            && words.get(i + 1).equals("of"))) {
+          out.add(v.get());
+          i += len - 1;
+          found = true;
+        }
+      }
+      if (!found && lex.language().equals("en")) {
+        String word = words.get(i);
+        if (word.equals("once") || word.equals("twice") || word.equals("dozen")) {
+          out.add(word.equals("once") ? 1.0 : word.equals("twice") ? 2.0 : 12.0);
+        }
+      }
+    }
+    return out;
   }
 
   private static Integer wordNumber(String w, Lexicon lex) {
@@ -226,6 +275,9 @@ public final class TextSignals {
       if (bare.equals("I") || bare.startsWith("I'")) {
         continue;
       }
+      if (isAcronym(bare)) {
+        continue; // an abbreviation ("WFH", "NHS", "PhD"), compared by the alignment, not a name
+      }
       boolean capital = Character.isUpperCase(bare.codePointAt(0));
       boolean inner = bare.codePoints().skip(1).anyMatch(Character::isUpperCase);
       if (!capital && !inner) {
@@ -239,6 +291,136 @@ public final class TextSignals {
       out.add(n);
     }
     return out;
+  }
+
+  /**
+   * Whether a token is written as an abbreviation: two to six letters or digits with at least two capitals and no
+   * lower-case letter other than a plural or possessive ending ("NHS", "WFH", "2FA", "PS5", "EVs"), or a capital,
+   * lower-case letters and a capital ("PhD").
+   */
+  public static boolean isAcronym(String token) {
+    String t = token.endsWith("'s") || token.endsWith("’s") ? token.substring(0, token.length() - 2)
+        : token.length() > 2 && token.endsWith("s") && Character.isUpperCase(token.charAt(token.length() - 2))
+        ? token.substring(0, token.length() - 1) : token;
+    if (t.length() < 2 || t.length() > 6) {
+      return false;
+    }
+    int upper = 0;
+    int lower = 0;
+    for (int i = 0; i < t.length(); i++) {
+      char c = t.charAt(i);
+      if (Character.isUpperCase(c)) {
+        upper++;
+      } else if (Character.isLowerCase(c)) {
+        lower++;
+      } else if (!Character.isDigit(c) && c != '&') {
+        return false;
+      }
+    }
+    return upper >= 2 && (lower == 0 || lower <= 1 && t.length() >= 3
+        && Character.isUpperCase(t.charAt(t.length() - 1)) && Character.isUpperCase(t.charAt(0)));
+  }
+
+  /** The abbreviations of a text ({@link #isAcronym}), lower-cased, without a plural or possessive ending. */
+  public static List<String> acronyms(String text) {
+    List<String> out = new ArrayList<>();
+    for (String tok : text.split("[^\\p{L}\\p{N}&'’]+")) {
+      if (isAcronym(tok)) {
+        String t = tok.replace("’", "'");
+        t = t.endsWith("'s") ? t.substring(0, t.length() - 2) : t;
+        t = t.length() > 2 && t.endsWith("s") && Character.isUpperCase(t.charAt(t.length() - 2))
+            ? t.substring(0, t.length() - 1) : t;
+        out.add(t.toLowerCase(Locale.ROOT).replace("&", ""));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Proper names of a text as a lexical resource tells them: capitalised words that are not function words or
+   * abbreviations, where a capital is informative — anywhere in a text written in sentence case ("my dog Pepper"),
+   * while the first word, and every word of a text in title case, must also not be a common word of the resource
+   * ("Lucas soccer practice", "Parent Teacher Meeting": Lucas, not Soccer). With
+   * knowledge that knows no words, the capitalisation rule of {@link #names(String, Lexicon)} applies.
+   */
+  public static Set<String> names(String text, Lexicon lex, dev.deja.core.lexical.WordKnowledge knowledge) {
+    if (!knowledge.isCommonWord("house")) {
+      return names(text, lex);
+    }
+    Set<String> out = new TreeSet<>();
+    String[] tokens = withoutPossessives(text).split("[^\\p{L}\\p{N}'’]+");
+    boolean titles = titleCase(tokens);
+    boolean first = true;
+    for (String tok : tokens) {
+      if (tok.isEmpty()) {
+        continue;
+      }
+      boolean initial = first;
+      first = false;
+      if (isAcronym(tok)) {
+        continue;
+      }
+      String bare = tok.replace("’", "'");
+      bare = bare.endsWith("'s") ? bare.substring(0, bare.length() - 2) : bare;
+      if (bare.isEmpty() || !Character.isUpperCase(bare.codePointAt(0)) || bare.equals("I") || bare.startsWith("I'")) {
+        continue;
+      }
+      String n = Analyzer.STANDARD.normalize(bare);
+      String category = lex.categories().get(n);
+      if (n.isEmpty() || lex.functionWords().contains(n) || lex.negations().contains(n)
+          || category != null && (category.startsWith("weekday:") || category.startsWith("month:"))
+          || (initial || titles) && knowledge.isCommonWord(n) || !knowledge.functionWordLanguages(n).isEmpty()
+          || knowledge.numberValue(n).isPresent()) {
+        continue;
+      }
+      out.add(n);
+    }
+    return out;
+  }
+
+  private static final Pattern POSSESSIVE = Pattern.compile("(?<=\\p{L})['’]s\\b");
+
+  /** The text without the English possessive clitic ("Ollie's class" → "Ollie class"). */
+  public static String withoutPossessives(String text) {
+    return POSSESSIVE.matcher(text).replaceAll("");
+  }
+
+  /**
+   * Whether a text is written in title case: most of its words after the first start with a capital ("Parent Teacher
+   * Meeting"), so a capital says nothing about names.
+   */
+  static boolean titleCase(String[] tokens) {
+    int words = 0;
+    int capitals = 0;
+    for (int i = 1; i < tokens.length; i++) {
+      String t = tokens[i];
+      if (t.isEmpty() || !Character.isLetter(t.codePointAt(0))) {
+        continue;
+      }
+      words++;
+      if (Character.isUpperCase(t.codePointAt(0))) {
+        capitals++;
+      }
+    }
+    return words > 0 && capitals * 2 > words;
+  }
+
+  /** {@link #missingNames(String, String, Lexicon)} with names as the knowledge tells them. */
+  public static Set<String> missingNames(String a, String b, Lexicon lex,
+      dev.deja.core.lexical.WordKnowledge knowledge) {
+    Set<String> names = new TreeSet<>(names(a, lex, knowledge));
+    names.addAll(names(b, lex, knowledge));
+    Set<String> wa = new java.util.HashSet<>(wordsWithoutPossessive(a));
+    Set<String> wb = new java.util.HashSet<>(wordsWithoutPossessive(b));
+    Set<String> missing = new TreeSet<>();
+    for (String n : names) {
+      for (String part : n.split(" ")) {
+        if (!wa.contains(part) || !wb.contains(part)) {
+          missing.add(n);
+        }
+      }
+    }
+    return missing;
   }
 
   /** Names found capitalised in either text that are missing from the other text (case-insensitively). */

@@ -159,7 +159,7 @@ class SemanticAndCombinedStageTest {
         "features", Map.of("cosin", 1.0))), Map.of(), e)).isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("stages.combined.features.cosin: unknown feature");
     assertThatThrownBy(() -> collection(Map.of("combined", Map.of("type", "combined",
-        "features", Map.of("time_proximity", 1.0))), Map.of(), e)).hasMessageContaining("has no time window");
+        "features", Map.of("time_proximity", 1.0))), Map.of(), e)).hasMessageContaining("need a collection with a time window");
     assertThatThrownBy(() -> collection(Map.of("semantic", Map.of("type", "semantic", "model", "nope")), Map.of(), e))
         .hasMessageContaining("no embedder for model 'nope'");
   }

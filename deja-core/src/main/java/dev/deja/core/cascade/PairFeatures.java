@@ -1,0 +1,217 @@
+package dev.deja.core.cascade;
+
+import dev.deja.core.InvalidInputException;
+import dev.deja.core.guard.Lexicon;
+import dev.deja.core.guard.PairSignals;
+import dev.deja.core.item.TimeSpan;
+import dev.deja.core.lexical.WordKnowledge;
+import dev.deja.core.measure.Measure;
+import dev.deja.core.measure.Measures;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The features a {@code combined} stage weighs, by name, and how each is computed for a new item and a stored one.
+ * Every feature is in [0, 1].
+ *
+ * <table>
+ *   <caption>Features</caption>
+ *   <tr><th>name</th><th>value</th></tr>
+ *   <tr><td>{@code cosine}</td><td>embedding cosine of the two texts (clamped at 0)</td></tr>
+ *   <tr><td>a measure name ({@code sequence}, {@code trigram}, …)</td><td>that measure on the analysed texts</td></tr>
+ *   <tr><td>{@code time_proximity}</td><td>{@code 1 - |Δstart| / window} for timed items; 1 for all-day items on the
+ *       same dates</td></tr>
+ *   <tr><td>{@code same_start}</td><td>1 when both start at the same instant (or are all-day on the same dates)</td></tr>
+ *   <tr><td>the {@link PairSignals#NAMES signals}</td><td>numbers, negation, names, word relations…, as
+ *       {@link PairSignals} computes them on the raw texts</td></tr>
+ *   <tr><td>{@code unexplained}</td><td>1 when the texts differ in something a rewording does not change: a content
+ *       word without counterpart, or a signal of numbers, negation, names, contrast, modality, tense, roles</td></tr>
+ *   <tr><td>{@code near_changed}</td><td>{@code sequence × unexplained}: a near copy with a change</td></tr>
+ *   <tr><td>{@code near_clean}</td><td>{@code sequence × (1 − unexplained)}: a near copy without one</td></tr>
+ * </table>
+ *
+ * <p>Signal-based features need the field's raw text on both sides; they are computed once per pair. Thread-safe:
+ * immutable.
+ */
+public final class PairFeatures {
+  /** Features that are neither measures nor signals. */
+  public static final List<String> SPECIAL = List.of("cosine", "time_proximity", "same_start", "unexplained",
+      "near_changed", "near_clean");
+
+  /** The signals whose firing makes a pair {@code unexplained}. */
+  private static final List<String> CHANGE_SIGNALS = List.of("negation_mismatch", "numbers_conflict",
+      "numbers_one_side", "contrast_conflict", "modality_mismatch", "role_change", "swap", "names_conflict",
+      "names_one_side", "tense_mismatch");
+
+  /** Every feature name a stage may use: the special ones, the signals, then the measures. */
+  public static List<String> known() {
+    List<String> out = new ArrayList<>(SPECIAL);
+    out.addAll(PairSignals.NAMES);
+    for (String m : Measures.names()) {
+      if (!out.contains(m)) {
+        out.add(m);
+      }
+    }
+    return out;
+  }
+
+  private final List<String> names;
+  private final List<Measure> measures;
+  private final boolean needsSignals;
+  private final Lexicon lexicon;
+  private final WordKnowledge knowledge;
+  private final Duration window;
+
+  /**
+   * The features of a stage.
+   *
+   * @param names the feature names, in the order of the stage's weights
+   * @param where where they were configured, for messages
+   * @param lexicon the language tables of the signals
+   * @param knowledge word knowledge for the signals
+   * @param window the collection's time window (zero when it has none)
+   */
+  public PairFeatures(List<String> names, String where, Lexicon lexicon, WordKnowledge knowledge, Duration window) {
+    this.names = List.copyOf(names);
+    List<Measure> ms = new ArrayList<>();
+    boolean signals = false;
+    for (String n : names) {
+      if (SPECIAL.contains(n) || PairSignals.NAMES.contains(n)) {
+        ms.add(null);
+        signals |= !n.equals("cosine") && !n.equals("time_proximity") && !n.equals("same_start");
+      } else {
+        Optional<Measure> m = Measures.find(n);
+        if (m.isEmpty()) {
+          throw new InvalidInputException(where + "." + n + ": unknown feature; features: "
+              + String.join(", ", known()));
+        }
+        ms.add(m.get());
+      }
+    }
+    this.measures = ms;
+    this.needsSignals = signals;
+    this.lexicon = lexicon;
+    this.knowledge = knowledge;
+    this.window = window;
+  }
+
+  /** The feature names, in order. */
+  public List<String> names() {
+    return names;
+  }
+
+  /** Whether a feature is cheap: known without the pair's text signals (cosine, time, measures). */
+  public boolean isCheap(int i) {
+    String n = names.get(i);
+    return n.equals("cosine") || n.equals("time_proximity") || n.equals("same_start") || measures.get(i) != null;
+  }
+
+  /**
+   * Feature values of a pair, with what the signals saw.
+   *
+   * @param values one value per feature, in {@link #names()} order
+   * @param evidence signal name → what was seen, for the signals that fired
+   */
+  public record Values(double[] values, Map<String, String> evidence) {
+    public Values {
+      values = values.clone();
+      evidence = Map.copyOf(evidence);
+    }
+
+    @Override
+    public double[] values() {
+      return values.clone();
+    }
+  }
+
+  /**
+   * The cheap features of a pair (the others are left at 0): what {@link CombinedStage} needs to bound a pair's score
+   * before computing its signals.
+   */
+  double[] cheap(String rawA, String rawB, String analysedA, String analysedB, double cosine, Optional<TimeSpan> ta,
+      Optional<TimeSpan> tb) {
+    double[] x = new double[names.size()];
+    for (int i = 0; i < x.length; i++) {
+      String n = names.get(i);
+      if (n.equals("cosine")) {
+        x[i] = Math.max(0, Math.min(1, cosine));
+      } else if (n.equals("time_proximity")) {
+        x[i] = timeProximity(ta, tb);
+      } else if (n.equals("same_start")) {
+        x[i] = sameStart(ta, tb);
+      } else if (measures.get(i) != null) {
+        x[i] = clamp(measures.get(i).similarity(analysedA, analysedB));
+      }
+    }
+    return x;
+  }
+
+  /** All features of a pair, starting from its {@link #cheap} ones. */
+  Values complete(double[] cheap, String rawA, String rawB) {
+    double[] x = cheap.clone();
+    if (!needsSignals) {
+      return new Values(x, Map.of());
+    }
+    PairSignals.Result r = PairSignals.of(rawA, rawB, lexicon, knowledge);
+    Map<String, Double> s = r.values();
+    boolean unexplained = s.get("unmatched") > 0 || CHANGE_SIGNALS.stream().anyMatch(c -> s.get(c) > 0);
+    double sequence = s.get("sequence");
+    for (int i = 0; i < x.length; i++) {
+      String n = names.get(i);
+      Double v = s.get(n);
+      if (v != null) {
+        x[i] = v;
+      } else if (n.equals("unexplained")) {
+        x[i] = unexplained ? 1 : 0;
+      } else if (n.equals("near_changed")) {
+        x[i] = unexplained ? sequence : 0;
+      } else if (n.equals("near_clean")) {
+        x[i] = unexplained ? 0 : sequence;
+      }
+    }
+    Map<String, String> ev = new LinkedHashMap<>();
+    Set<String> used = Set.copyOf(names);
+    r.evidence().forEach((k, v) -> {
+      if (used.contains(k)) {
+        ev.put(k, v);
+      }
+    });
+    return new Values(x, ev);
+  }
+
+  private double timeProximity(Optional<TimeSpan> a, Optional<TimeSpan> b) {
+    if (a.isEmpty() || b.isEmpty()) {
+      return 0;
+    }
+    TimeSpan x = a.get();
+    TimeSpan y = b.get();
+    if (x.allDay() || y.allDay()) {
+      return x.allDay() && y.allDay() && x.startDay() == y.startDay() && x.endDay() == y.endDay() ? 1 : 0;
+    }
+    if (window.isZero()) {
+      return x.startMillis() == y.startMillis() ? 1 : 0;
+    }
+    return Math.max(0, 1 - (double) Math.abs(x.startMillis() - y.startMillis()) / window.toMillis());
+  }
+
+  private static double sameStart(Optional<TimeSpan> a, Optional<TimeSpan> b) {
+    if (a.isEmpty() || b.isEmpty()) {
+      return 0;
+    }
+    TimeSpan x = a.get();
+    TimeSpan y = b.get();
+    if (x.allDay() || y.allDay()) {
+      return x.allDay() && y.allDay() && x.startDay() == y.startDay() && x.endDay() == y.endDay() ? 1 : 0;
+    }
+    return x.startMillis() == y.startMillis() ? 1 : 0;
+  }
+
+  private static double clamp(double s) {
+    return Double.isNaN(s) ? 0 : Math.max(0, Math.min(1, s));
+  }
+}

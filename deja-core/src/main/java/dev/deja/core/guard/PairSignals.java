@@ -1,0 +1,413 @@
+package dev.deja.core.guard;
+
+import dev.deja.core.lexical.WordKnowledge;
+import dev.deja.core.lexical.WordRelation;
+import dev.deja.core.measure.SequenceMeasure;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The evidence about two short texts that a pair classifier weighs beside their embedding cosine: what the guards
+ * look for (numbers, negation, names, contrasts, modality, order around a comparative), read as numbers instead of
+ * vetoes, and what the {@link WordAlignment} of their content words says (how much of each text is the other's
+ * rewording, and whether the words left over are another thing of the same kind, opposites, or broader/narrower).
+ *
+ * <table>
+ *   <caption>Signals (each in [0, 1])</caption>
+ *   <tr><th>name</th><th>1 when</th></tr>
+ *   <tr><td>{@code numbers_conflict}</td><td>both texts have numbers or clock times, and they differ</td></tr>
+ *   <tr><td>{@code numbers_one_side}</td><td>only one text has numbers or clock times</td></tr>
+ *   <tr><td>{@code negation_mismatch}</td><td>one text is negated, the other is not</td></tr>
+ *   <tr><td>{@code names_mismatch}</td><td>a capitalised name appears in only one text</td></tr>
+ *   <tr><td>{@code contrast_conflict}</td><td>both name a part of the day, weekday, month, colour, side… and not the
+ *       same</td></tr>
+ *   <tr><td>{@code modality_mismatch}</td><td>intention, change, obligation or past-habit cues differ</td></tr>
+ *   <tr><td>{@code swap}</td><td>the same content words in another order around a comparative</td></tr>
+ *   <tr><td>{@code role_change}</td><td>a word both texts share follows opposite prepositions (to / from,
+ *       before / after)</td></tr>
+ *   <tr><td>{@code matched_share}</td><td>share of content words with a counterpart (same word, form, synonym)</td></tr>
+ *   <tr><td>{@code unmatched}</td><td>content words without a counterpart, over both texts, divided by 4 and capped at
+ *       1</td></tr>
+ *   <tr><td>{@code extension}</td><td>every word of one text has a counterpart and the other adds one or two</td></tr>
+ *   <tr><td>{@code sibling}</td><td>a leftover pair are different things of one kind (karate / judo)</td></tr>
+ *   <tr><td>{@code antonym}</td><td>a leftover pair are opposites (love / hate, nephew / niece)</td></tr>
+ *   <tr><td>{@code broader}</td><td>a leftover word is a kind of a leftover word of the other (vegan /
+ *       vegetarian)</td></tr>
+ *   <tr><td>{@code closeness}</td><td>the highest Wu–Palmer closeness of a leftover pair</td></tr>
+ *   <tr><td>{@code single_change}</td><td>exactly one word is left over on each side (one thing replaced)</td></tr>
+ *   <tr><td>{@code sequence}</td><td>difflib ratio of the normalised texts</td></tr>
+ * </table>
+ *
+ * <p>Thread-safe: stateless.
+ */
+public final class PairSignals {
+  private PairSignals() {}
+
+  /** The signal names, in a fixed order. */
+  public static final List<String> NAMES = List.of("numbers_conflict", "numbers_one_side", "negation_mismatch",
+      "names_conflict", "names_one_side", "contrast_conflict", "modality_mismatch", "swap", "role_change", "subject_shift", "person_missing", "tense_mismatch", "matched_share", "unmatched", "inversions", "language_mismatch",
+      "extension", "sibling", "antonym", "broader", "modifier_change", "closeness", "single_change", "sequence");
+
+  /** Prepositions whose exchange reverses a relation: to Madrid / from Madrid, before work / after work. */
+  private static final Map<String, String> OPPOSITE_PREPOSITIONS = Map.ofEntries(
+      Map.entry("to", "from"), Map.entry("from", "to"), Map.entry("into", "out"), Map.entry("out", "into"),
+      Map.entry("before", "after"), Map.entry("after", "before"), Map.entry("above", "below"),
+      Map.entry("below", "above"), Map.entry("over", "under"), Map.entry("under", "over"),
+      Map.entry("with", "without"), Map.entry("without", "with"), Map.entry("up", "down"), Map.entry("down", "up"));
+
+  /**
+   * The signals and, for those that fired, one line of evidence each.
+   *
+   * @param values signal name → value in [0, 1], in {@link #NAMES} order
+   * @param evidence signal name → what was seen, for the signals that are not 0
+   */
+  public record Result(Map<String, Double> values, Map<String, String> evidence) {
+    public Result {
+      values = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(values));
+      evidence = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(evidence));
+    }
+  }
+
+  /** The signals of a pair of texts. */
+  public static Result of(String a, String b, Lexicon lex, WordKnowledge knowledge) {
+    return of(TextProfile.of(a, lex, knowledge), TextProfile.of(b, lex, knowledge), lex, knowledge);
+  }
+
+  /** The signals of a pair of profiled texts. */
+  public static Result of(TextProfile pa, TextProfile pb, Lexicon lex, WordKnowledge knowledge) {
+    Map<String, Double> v = new LinkedHashMap<>();
+    Map<String, String> ev = new LinkedHashMap<>();
+    TextSignals.Numbers na = pa.numbers();
+    TextSignals.Numbers nb = pb.numbers();
+    boolean conflict = TextSignals.numbersConflict(na, nb);
+    put(v, ev, "numbers_conflict", conflict, () -> describe(na) + " vs " + describe(nb));
+    put(v, ev, "numbers_one_side", !conflict && na.isEmpty() != nb.isEmpty(),
+        () -> describe(na) + " vs " + describe(nb));
+    int ga = pa.negations();
+    int gb = pb.negations();
+    put(v, ev, "negation_mismatch", ga % 2 != gb % 2, () -> ga + " vs " + gb + " negation(s)");
+    Map<String, List<Set<String>>> contrasts = contrastConflicts(pa.contrasts(), pb.contrasts());
+    put(v, ev, "contrast_conflict", !contrasts.isEmpty(), contrasts::toString);
+    put(v, ev, "modality_mismatch", !pa.modality().equals(pb.modality()),
+        () -> pa.modality() + " vs " + pb.modality());
+    put(v, ev, "swap", swapped(pa, pb, lex), () -> "the same words in another order around a comparative");
+    String role = roleChange(pa.words(), pb.words(), lex);
+    put(v, ev, "role_change", role != null, () -> role);
+    put(v, ev, "subject_shift", pa.subject() != pb.subject(), () -> "'I' is the subject of only the "
+        + (pa.subject() ? "new" : "existing") + " text");
+    put(v, ev, "person_missing", pa.firstPerson() != pb.firstPerson(), () -> "only the "
+        + (pa.firstPerson() ? "new" : "existing") + " text is about the speaker");
+    put(v, ev, "tense_mismatch", pa.past().isEmpty() != pb.past().isEmpty(), () -> "past tense in only one text ('"
+        + (pa.past().isEmpty() ? pb.past() : pa.past()) + "')");
+    put(v, ev, "language_mismatch", !pa.language().equals(pb.language()),
+        () -> pa.language() + " vs " + pb.language());
+    WordAlignment al = WordAlignment.of(pa, pb, knowledge);
+    // A name the other text spells out or abbreviates ("NHS" / "National Health Service") is not missing from it.
+    Set<String> matchedWords = new java.util.HashSet<>();
+    for (WordAlignment.Pair p : al.matched()) {
+      matchedWords.addAll(List.of(p.a().split(" ")));
+      matchedWords.addAll(List.of(p.b().split(" ")));
+    }
+    Set<String> onlyA = onlyIn(pa.names(), pb.bareWords(), matchedWords);
+    Set<String> onlyB = onlyIn(pb.names(), pa.bareWords(), matchedWords);
+    put(v, ev, "names_conflict", !onlyA.isEmpty() && !onlyB.isEmpty(), () -> onlyA + " vs " + onlyB);
+    put(v, ev, "names_one_side", onlyA.isEmpty() != onlyB.isEmpty(), () -> (onlyA.isEmpty() ? onlyB : onlyA)
+        + " in only one text");
+    v.put("matched_share", al.matchedShare());
+    ev.put("matched_share", al.matched().size() + " word(s) matched: " + describeMatches(al.matched()));
+    double inv = al.inversions();
+    v.put("inversions", inv);
+    if (inv > 0) {
+      ev.put("inversions", "shared words in another order (" + Math.round(inv * 100) + "% of pairs)");
+    }
+    int left = al.unmatchedA().size() + al.unmatchedB().size();
+    v.put("unmatched", Math.min(1.0, left / 4.0));
+    if (left > 0) {
+      ev.put("unmatched", al.unmatchedA() + " / " + al.unmatchedB());
+    }
+    boolean extension = (al.unmatchedA().isEmpty() != al.unmatchedB().isEmpty()) && left <= 2;
+    put(v, ev, "extension", extension, () -> "adds " + (al.unmatchedA().isEmpty() ? al.unmatchedB()
+        : al.unmatchedA()));
+    relation(v, ev, "sibling", al, WordRelation.Kind.SIBLING);
+    relation(v, ev, "antonym", al, WordRelation.Kind.ANTONYM);
+    boolean broader = al.first(WordRelation.Kind.BROADER).isPresent()
+        || al.first(WordRelation.Kind.NARROWER).isPresent();
+    put(v, ev, "broader", broader, () -> al.first(WordRelation.Kind.BROADER)
+        .or(() -> al.first(WordRelation.Kind.NARROWER)).map(PairSignals::describe).orElse(""));
+    String modifier = modifierChange(al, pa.tokens(), pb.tokens());
+    put(v, ev, "modifier_change", modifier != null, () -> modifier);
+    v.put("closeness", al.maxCloseness());
+    put(v, ev, "single_change", al.unmatchedA().size() == 1 && al.unmatchedB().size() == 1,
+        () -> "'" + al.unmatchedA().get(0) + "' → '" + al.unmatchedB().get(0) + "'");
+    String sa = pa.normalised();
+    String sb = pb.normalised();
+    v.put("sequence", sa.isEmpty() || sb.isEmpty() ? 0 : SequenceMeasure.INSTANCE.similarity(sa, sb));
+    Map<String, Double> ordered = new LinkedHashMap<>();
+    for (String n : NAMES) {
+      ordered.put(n, v.get(n));
+    }
+    return new Result(ordered, ev);
+  }
+
+  /** Categories in which both name something and not the same things, with what each names. */
+  private static Map<String, List<Set<String>>> contrastConflicts(Map<String, Set<String>> ca,
+      Map<String, Set<String>> cb) {
+    Map<String, List<Set<String>>> out = new java.util.TreeMap<>();
+    for (Map.Entry<String, Set<String>> e : ca.entrySet()) {
+      Set<String> other = cb.get(e.getKey());
+      if (other != null && !other.equals(e.getValue())) {
+        out.put(e.getKey(), List.of(e.getValue(), other));
+      }
+    }
+    return out;
+  }
+
+  private static void relation(Map<String, Double> v, Map<String, String> ev, String name, WordAlignment al,
+      WordRelation.Kind kind) {
+    java.util.Optional<WordAlignment.Pair> p = al.first(kind);
+    put(v, ev, name, p.isPresent(), () -> describe(p.get()));
+  }
+
+  private static String describe(WordAlignment.Pair p) {
+    return "'" + p.a() + "' / '" + p.b() + "'" + (p.relation().evidence().isEmpty() ? ""
+        : " (" + p.relation().evidence() + ")");
+  }
+
+  private static String describeMatches(List<WordAlignment.Pair> matched) {
+    List<String> out = new ArrayList<>();
+    for (WordAlignment.Pair p : matched) {
+      out.add(p.a().equals(p.b()) ? p.a() : p.a() + " = " + p.b());
+    }
+    return String.join(", ", out);
+  }
+
+  private static void put(Map<String, Double> v, Map<String, String> ev, String name, boolean on,
+      java.util.function.Supplier<String> why) {
+    v.put(name, on ? 1.0 : 0.0);
+    if (on) {
+      ev.put(name, why.get());
+    }
+  }
+
+  private static String describe(TextSignals.Numbers n) {
+    List<String> parts = new ArrayList<>();
+    for (double d : n.numbers()) {
+      parts.add(d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d));
+    }
+    for (Set<Integer> t : n.times()) {
+      List<String> readings = new ArrayList<>();
+      t.stream().sorted().forEach(m -> readings.add(String.format("%02d:%02d", m / 60, m % 60)));
+      parts.add(String.join("|", readings));
+    }
+    return parts.toString();
+  }
+
+  /** The names of one text that the other text does not have as a word nor as part of a matched phrase. */
+  private static Set<String> onlyIn(Set<String> names, List<String> otherWords, Set<String> matched) {
+    Set<String> out = new java.util.TreeSet<>();
+    Set<String> other = new java.util.HashSet<>(otherWords);
+    for (String n : names) {
+      boolean present = true;
+      for (String part : n.split(" ")) {
+        if (!other.contains(part) && !matched.contains(part)) {
+          present = false;
+        }
+      }
+      if (!present) {
+        out.add(n);
+      }
+    }
+    return out;
+  }
+
+  /** A word of a text and whether punctuation (other than a hyphen) separates it from the word before. */
+  record Token(String word, boolean boundary) {}
+
+  static List<Token> tokens(String text) {
+    List<Token> out = new ArrayList<>();
+    String t = TextSignals.withoutPossessives(text);
+    StringBuilder word = new StringBuilder();
+    boolean boundary = false;
+    for (int i = 0; i <= t.length(); i++) {
+      char c = i < t.length() ? t.charAt(i) : ' ';
+      if (Character.isLetterOrDigit(c) || c == '\'' || c == '’') {
+        word.append(c);
+        continue;
+      }
+      if (word.length() > 0) {
+        String w = dev.deja.core.normalize.Analyzer.STANDARD.normalize(word.toString());
+        if (!w.isEmpty()) {
+          out.add(new Token(w, boundary || out.isEmpty()));
+        }
+        word.setLength(0);
+        boundary = false;
+      }
+      if (!Character.isWhitespace(c) && c != '-') {
+        boundary = true;
+      }
+    }
+    return out;
+  }
+
+  /**
+   * A word both texts share whose modifier differs: the word right before it (in the same phrase) is a content word
+   * without counterpart in at least one text — "Portland [half] marathon" / "Portland marathon", "[speech] therapy" /
+   * "[occupational] therapy". English puts the modifier that says which kind of thing it is before the noun; null when
+   * no shared word is modified differently.
+   */
+  private static String modifierChange(WordAlignment al, List<Token> ta, List<Token> tb) {
+    Set<String> unA = Set.copyOf(al.unmatchedA());
+    Set<String> unB = Set.copyOf(al.unmatchedB());
+    Map<String, String> partner = new java.util.HashMap<>();
+    for (WordAlignment.Pair p : al.matched()) {
+      partner.put(p.a().split(" ")[0], p.b().split(" ")[0]);
+    }
+    for (WordAlignment.Pair p : al.matched()) {
+      String x = p.a().split(" ")[0];
+      String y = p.b().split(" ")[0];
+      String pa = before(ta, x);
+      String pb = before(tb, y);
+      boolean modA = pa != null && unA.contains(pa);
+      boolean modB = pb != null && unB.contains(pb);
+      if ((modA || modB) && !(pa != null && pb != null && pb.equals(partner.get(pa)))) {
+        return "'" + (pa == null ? "" : pa + " ") + x + "' / '" + (pb == null ? "" : pb + " ") + y + "'";
+      }
+    }
+    return null;
+  }
+
+  /** The word right before the first occurrence of {@code word}, when no punctuation separates them. */
+  private static String before(List<Token> tokens, String word) {
+    for (int i = 0; i < tokens.size(); i++) {
+      if (tokens.get(i).word().equals(word)) {
+        return i > 0 && !tokens.get(i).boundary() ? tokens.get(i - 1).word() : null;
+      }
+    }
+    return null;
+  }
+
+  /** Forms of "I" as the subject after the punctuation step ("I'm" → "im"); "User …" is how agents write "I". */
+  private static final Set<String> SUBJECT = Set.of("i", "im", "ive", "id");
+  private static final Set<String> FIRST_PERSON = Set.of("i", "im", "ive", "id", "me", "my", "mine", "myself", "we",
+      "us", "our", "ours", "were", "weve", "user", "users");
+
+  static boolean firstPersonSubject(List<String> words) {
+    for (int i = 0; i < words.size(); i++) {
+      if (SUBJECT.contains(words.get(i)) || i == 0 && words.get(i).startsWith("user")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  static boolean firstPerson(List<String> words) {
+    return words.stream().anyMatch(FIRST_PERSON::contains);
+  }
+
+  /**
+   * The language of a text as far as its function words tell: another supported language when it has at least as
+   * many of that language's function words as of the lexicon's (and two of them, or none of the lexicon's), and fewer
+   * than half of its other words are common words of the lexicon's language ("Ortodontista da Sofia" is Portuguese;
+   * "Team mtg (Mon)" is not French for its "mon"); the lexicon's language otherwise. Short texts without function
+   * words ("Miete fällig") stay in the lexicon's language: nothing tells.
+   */
+  static String language(List<String> words, Lexicon lex, WordKnowledge knowledge) {
+    Map<String, Integer> counts = new java.util.TreeMap<>();
+    int own = 0;
+    int others = 0;
+    int common = 0;
+    for (String w : words) {
+      if (lex.functionWords().contains(w)) {
+        own++;
+        continue;
+      }
+      Set<String> langs = knowledge.functionWordLanguages(w);
+      if (!langs.isEmpty()) {
+        langs.forEach(l -> counts.merge(l, 1, Integer::sum));
+        continue;
+      }
+      others++;
+      if (knowledge.isCommonWord(w)) {
+        common++;
+      }
+    }
+    if (common * 2 >= others && others > 0) {
+      return lex.language();
+    }
+    String best = lex.language();
+    int most = 0;
+    for (Map.Entry<String, Integer> e : counts.entrySet()) {
+      int c = e.getValue();
+      if (c >= Math.max(1, own) && (c >= 2 || own == 0) && c > most) {
+        best = e.getKey();
+        most = c;
+      }
+    }
+    return best;
+  }
+
+  /** The first past-tense verb form of the words, or null. */
+  static String past(List<String> words, WordKnowledge knowledge) {
+    for (int i = 0; i < words.size(); i++) {
+      String w = words.get(i);
+      if (w.equals("used") && i + 1 < words.size() && words.get(i + 1).equals("to") || knowledge.isPastTense(w)) {
+        return w;
+      }
+    }
+    return null;
+  }
+
+  private static boolean swapped(TextProfile a, TextProfile b, Lexicon lex) {
+    boolean comparative = a.words().stream().anyMatch(lex.comparatives()::contains)
+        && b.words().stream().anyMatch(lex.comparatives()::contains);
+    if (!comparative) {
+      return false;
+    }
+    List<String> ca = a.contentStems();
+    List<String> cb = b.contentStems();
+    List<String> sa = new ArrayList<>(ca);
+    List<String> sb = new ArrayList<>(cb);
+    java.util.Collections.sort(sa);
+    java.util.Collections.sort(sb);
+    return sa.equals(sb) && !ca.equals(cb);
+  }
+
+  /** The first word both texts have whose preceding prepositions are opposites, described; null when none. */
+  private static String roleChange(List<String> wa, List<String> wb, Lexicon lex) {
+    for (int i = 1; i < wa.size(); i++) {
+      String w = wa.get(i);
+      if (lex.functionWords().contains(w)) {
+        continue;
+      }
+      for (int j = 1; j < wb.size(); j++) {
+        if (!wb.get(j).equals(w)) {
+          continue;
+        }
+        String pa = preposition(wa, i);
+        String pb = preposition(wb, j);
+        if (pa != null && pb != null && pb.equals(OPPOSITE_PREPOSITIONS.get(pa))) {
+          return "'" + pa + " " + w + "' / '" + pb + " " + w + "'";
+        }
+      }
+    }
+    return null;
+  }
+
+  /** The preposition right before a word, skipping one article or possessive. */
+  private static String preposition(List<String> words, int i) {
+    for (int k = i - 1; k >= Math.max(0, i - 2); k--) {
+      String w = words.get(k);
+      if (OPPOSITE_PREPOSITIONS.containsKey(w)) {
+        return w;
+      }
+      if (!(w.equals("the") || w.equals("a") || w.equals("an") || w.equals("my") || w.equals("our")
+          || w.equals("his") || w.equals("her") || w.equals("their") || w.equals("your"))) {
+        return null;
+      }
+    }
+    return null;
+  }
+}

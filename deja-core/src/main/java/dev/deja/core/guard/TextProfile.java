@@ -1,0 +1,77 @@
+package dev.deja.core.guard;
+
+import dev.deja.core.lexical.WordKnowledge;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * What {@link PairSignals} reads from one text, computed once: a stored item is compared with many new ones, so its
+ * profile is cached (by text, lexicon and knowledge; the cache is cleared when it holds {@value #CACHE_LIMIT} texts).
+ *
+ * @param text the text as written
+ * @param words its normalised words (standard analyzer)
+ * @param bareWords its normalised words without possessive endings ("Ollie's" → "ollie")
+ * @param numbers its numbers and clock times
+ * @param negations how many negation cues it has
+ * @param contrasts contrast words by category
+ * @param modality its modality classes
+ * @param subject whether "I" (or "User") is a subject
+ * @param firstPerson whether it speaks about the speaker
+ * @param past its first past-tense verb form, or "" when none
+ * @param language the language its function words point to
+ * @param names its proper names (empty for a text not in the lexicon's language)
+ * @param content its content words ({@link WordAlignment})
+ * @param contentStems its content-word stems, in order (for {@code swap})
+ * @param normalised its normalised words joined by spaces (for {@code sequence})
+ * @param tokens its words with punctuation boundaries (for {@code modifier_change})
+ */
+public record TextProfile(String text, List<String> words, List<String> bareWords, TextSignals.Numbers numbers,
+    int negations, Map<String, Set<String>> contrasts, Set<String> modality, boolean subject, boolean firstPerson,
+    String past, String language, Set<String> names, List<String> content, List<String> contentStems,
+    String normalised, List<PairSignals.Token> tokens) {
+
+  static final int CACHE_LIMIT = 50_000;
+  private static final Map<Key, TextProfile> CACHE = new ConcurrentHashMap<>();
+
+  private record Key(String text, String language, WordKnowledge knowledge) {}
+
+  /** The profile of a text, from the cache when it has been computed before. */
+  public static TextProfile of(String text, Lexicon lex, WordKnowledge knowledge) {
+    Key key = new Key(text, lex.language(), knowledge);
+    TextProfile p = CACHE.get(key);
+    if (p == null) {
+      p = compute(text, lex, knowledge);
+      if (CACHE.size() >= CACHE_LIMIT) {
+        CACHE.clear();
+      }
+      CACHE.put(key, p);
+    }
+    return p;
+  }
+
+  private static TextProfile compute(String text, Lexicon lex, WordKnowledge knowledge) {
+    List<String> words = TextSignals.words(text);
+    List<String> bare = TextSignals.words(TextSignals.withoutPossessives(text));
+    String language = PairSignals.language(bare, lex, knowledge);
+    String past = PairSignals.past(bare, knowledge);
+    return new TextProfile(text, words, bare, TextSignals.numbers(text, lex, knowledge),
+        TextSignals.negations(text, lex), TextSignals.contrasts(text, lex), TextSignals.modality(text, lex),
+        PairSignals.firstPersonSubject(bare), PairSignals.firstPerson(bare), past == null ? "" : past, language,
+        language.equals(lex.language()) ? TextSignals.names(text, lex, knowledge) : Set.of(),
+        WordAlignment.content(text, lex, knowledge), TextSignals.contentStems(text, lex), String.join(" ", words),
+        PairSignals.tokens(text));
+  }
+
+  public TextProfile {
+    words = List.copyOf(words);
+    bareWords = List.copyOf(bareWords);
+    contrasts = Map.copyOf(contrasts);
+    modality = Set.copyOf(modality);
+    names = Set.copyOf(names);
+    content = List.copyOf(content);
+    contentStems = List.copyOf(contentStems);
+    tokens = List.copyOf(tokens);
+  }
+}

@@ -1,0 +1,310 @@
+package dev.deja.core.guard;
+
+import dev.deja.core.lexical.WordKnowledge;
+import dev.deja.core.lexical.WordRelation;
+import dev.deja.core.normalize.LightStemmer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The content words of two texts matched one to one where they name the same thing — the same word, another form
+ * of it, a synonym or spelling variant, a two-word phrase for one word ("physical therapy" / "physiotherapy") — and,
+ * for the words left over on both sides, how they relate (another thing of the same kind, an opposite, a broader or
+ * narrower term). This is what tells a rewording from a change of one thing.
+ *
+ * <p>Content words are the words that are not function words or fillers of the lexicon and are not numbers (numbers
+ * are compared by {@link TextSignals#numbers}). Thread-safe: immutable.
+ *
+ * @param contentA content words of the first text, in order
+ * @param contentB content words of the second text, in order
+ * @param matched pairs of words that name the same thing, with how they were matched
+ * @param unmatchedA content words of the first text with no counterpart
+ * @param unmatchedB content words of the second text with no counterpart
+ * @param relations how each unmatched word of the first text relates to each of the second (UNKNOWN ones omitted)
+ */
+public record WordAlignment(List<String> contentA, List<String> contentB, List<Pair> matched,
+    List<String> unmatchedA, List<String> unmatchedB, List<Pair> relations) {
+
+  /** The difflib ratio from which two words unknown to the knowledge count as one word spelled two ways. */
+  static final double COGNATE = 0.75;
+  private static final Pattern NUMERIC = Pattern.compile("\\d+(st|nd|rd|th|s|am|pm|h|k|km|kg)?");
+
+  public WordAlignment {
+    contentA = List.copyOf(contentA);
+    contentB = List.copyOf(contentB);
+    matched = List.copyOf(matched);
+    unmatchedA = List.copyOf(unmatchedA);
+    unmatchedB = List.copyOf(unmatchedB);
+    relations = List.copyOf(relations);
+  }
+
+  /**
+   * Two words (or phrases) and how they relate.
+   *
+   * @param a the word of the first text
+   * @param b the word of the second text
+   * @param relation their relation
+   */
+  public record Pair(String a, String b, WordRelation relation) {}
+
+  /** Aligns the content words of two texts. */
+  public static WordAlignment of(String a, String b, Lexicon lex, WordKnowledge knowledge) {
+    return of(TextProfile.of(a, lex, knowledge), TextProfile.of(b, lex, knowledge), knowledge);
+  }
+
+  /** Aligns the content words of two profiled texts. */
+  public static WordAlignment of(TextProfile pa, TextProfile pb, WordKnowledge knowledge) {
+    String a = pa.text();
+    String b = pb.text();
+    List<String> ca = pa.content();
+    List<String> cb = pb.content();
+    boolean[] usedA = new boolean[ca.size()];
+    boolean[] usedB = new boolean[cb.size()];
+    List<Pair> matched = new ArrayList<>();
+    // Pass 1: the same word or stem, in order.
+    for (int i = 0; i < ca.size(); i++) {
+      for (int j = 0; j < cb.size(); j++) {
+        if (!usedB[j] && sameSurface(ca.get(i), cb.get(j))) {
+          usedA[i] = true;
+          usedB[j] = true;
+          matched.add(new Pair(ca.get(i), cb.get(j), new WordRelation(WordRelation.Kind.SAME, "the same word")));
+          break;
+        }
+      }
+    }
+    // Pass 2: a two-word phrase of one side for one word of the other ("physical therapy" / "physiotherapy",
+    // "colour blind" / "colourblind"), before single words, so that a phrase is not split into two near-misses.
+    phrases(ca, cb, usedA, usedB, matched, knowledge, false);
+    phrases(cb, ca, usedB, usedA, matched, knowledge, true);
+    // Pass 3: words the knowledge says are one concept.
+    for (int i = 0; i < ca.size(); i++) {
+      if (usedA[i]) {
+        continue;
+      }
+      for (int j = 0; j < cb.size(); j++) {
+        if (usedB[j]) {
+          continue;
+        }
+        WordRelation r = knowledge.relate(ca.get(i), cb.get(j));
+        if (r.kind().isEquivalent()) {
+          usedA[i] = true;
+          usedB[j] = true;
+          matched.add(new Pair(ca.get(i), cb.get(j), r));
+          break;
+        }
+      }
+    }
+    // Pass 4: an abbreviation of one side spelled out on the other ("WFH" / "work from home", "NHS" / "National
+    // Health Service"): the initials of consecutive words, function words included.
+    acronyms(a, ca, usedA, pb.words(), cb, usedB, matched, knowledge, false);
+    acronyms(b, cb, usedB, pa.words(), ca, usedA, matched, knowledge, true);
+    // Pass 5: words the knowledge cannot relate (at least one is not in it) spelled nearly alike: cognates across
+    // languages ("colonoscopia" / "colonoscopy"), spelling variants and typos it does not list.
+    for (int i = 0; i < ca.size(); i++) {
+      if (usedA[i] || ca.get(i).length() < 5) {
+        continue;
+      }
+      for (int j = 0; j < cb.size(); j++) {
+        if (usedB[j] || cb.get(j).length() < 5) {
+          continue;
+        }
+        double sim = dev.deja.core.measure.SequenceMeasure.INSTANCE.similarity(ca.get(i), cb.get(j));
+        if (sim >= COGNATE && knowledge.relate(ca.get(i), cb.get(j)).kind() == WordRelation.Kind.UNKNOWN) {
+          usedA[i] = true;
+          usedB[j] = true;
+          matched.add(new Pair(ca.get(i), cb.get(j), new WordRelation(WordRelation.Kind.FORM,
+              "spelled alike (" + Math.round(sim * 100) + "% of letters in order)")));
+          break;
+        }
+      }
+    }
+    List<String> ua = new ArrayList<>();
+    for (int i = 0; i < ca.size(); i++) {
+      if (!usedA[i]) {
+        ua.add(ca.get(i));
+      }
+    }
+    List<String> ub = new ArrayList<>();
+    for (int j = 0; j < cb.size(); j++) {
+      if (!usedB[j]) {
+        ub.add(cb.get(j));
+      }
+    }
+    List<Pair> relations = new ArrayList<>();
+    for (String x : ua) {
+      for (String y : ub) {
+        WordRelation r = knowledge.relate(x, y);
+        if (r.kind() != WordRelation.Kind.UNKNOWN) {
+          relations.add(new Pair(x, y, r));
+        }
+      }
+    }
+    return new WordAlignment(ca, cb, matched, ua, ub, relations);
+  }
+
+  private static void phrases(List<String> from, List<String> to, boolean[] usedFrom, boolean[] usedTo,
+      List<Pair> matched, WordKnowledge knowledge, boolean swapped) {
+    for (int i = 0; i + 1 < from.size(); i++) {
+      if (usedFrom[i] || usedFrom[i + 1]) {
+        continue;
+      }
+      String phrase = from.get(i) + " " + from.get(i + 1);
+      String joined = from.get(i) + from.get(i + 1);
+      for (int j = 0; j < to.size(); j++) {
+        if (usedTo[j]) {
+          continue;
+        }
+        WordRelation r = joined.equals(to.get(j)) || sameSurface(joined, to.get(j))
+            ? new WordRelation(WordRelation.Kind.SAME, "the same word written apart")
+            : knowledge.relate(phrase, to.get(j));
+        if (r.kind().isEquivalent()) {
+          usedFrom[i] = true;
+          usedFrom[i + 1] = true;
+          usedTo[j] = true;
+          matched.add(swapped ? new Pair(to.get(j), phrase, r) : new Pair(phrase, to.get(j), r));
+          break;
+        }
+      }
+    }
+  }
+
+  private static void acronyms(String text, List<String> content, boolean[] used, List<String> words,
+      List<String> otherContent, boolean[] otherUsed, List<Pair> matched, WordKnowledge knowledge, boolean swapped) {
+    if (content.isEmpty() || words.isEmpty()) {
+      return;
+    }
+    List<String> abbreviations = TextSignals.acronyms(text);
+    if (abbreviations.isEmpty()) {
+      return;
+    }
+    for (String abbr : abbreviations) {
+      int i = content.indexOf(abbr);
+      if (i < 0 || used[i]) {
+        continue;
+      }
+      for (int start = 0; start + abbr.length() <= words.size(); start++) {
+        if (!spells(abbr, words.subList(start, start + abbr.length()), knowledge)) {
+          continue;
+        }
+        List<String> run = words.subList(start, start + abbr.length());
+        boolean free = true;
+        List<Integer> hits = new ArrayList<>();
+        for (String w : run) {
+          int j = indexOfFree(otherContent, otherUsed, w, hits);
+          if (j >= 0) {
+            hits.add(j);
+          }
+        }
+        if (!free || hits.isEmpty()) {
+          continue;
+        }
+        used[i] = true;
+        hits.forEach(j -> otherUsed[j] = true);
+        WordRelation r = new WordRelation(WordRelation.Kind.SAME, "abbreviation of '" + String.join(" ", run) + "'");
+        String phrase = String.join(" ", run);
+        matched.add(swapped ? new Pair(phrase, abbr, r) : new Pair(abbr, phrase, r));
+        break;
+      }
+    }
+  }
+
+  private static int indexOfFree(List<String> content, boolean[] used, String w, List<Integer> taken) {
+    for (int j = 0; j < content.size(); j++) {
+      if (!used[j] && !taken.contains(j) && content.get(j).equals(w)) {
+        return j;
+      }
+    }
+    return -1;
+  }
+
+  /** Whether the words' initials spell the abbreviation (a digit stands for a word with that value). */
+  private static boolean spells(String abbr, List<String> words, WordKnowledge knowledge) {
+    for (int k = 0; k < abbr.length(); k++) {
+      char c = abbr.charAt(k);
+      String w = words.get(k);
+      if (Character.isDigit(c)) {
+        boolean same = w.equals(String.valueOf(c)) || knowledge.numberValue(w).map(v -> v == c - '0').orElse(false);
+        if (!same) {
+          return false;
+        }
+      } else if (w.isEmpty() || w.charAt(0) != c) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The same word, or the same stem (plural, verb ending: "evenings" / "evening"). */
+  static boolean sameSurface(String x, String y) {
+    return x.equals(y) || x.length() >= 3 && y.length() >= 3 && LightStemmer.stem(x).equals(LightStemmer.stem(y));
+  }
+
+  /** The content words of a text: not function words or fillers, not numbers or number words. */
+  static List<String> content(String text, Lexicon lex, WordKnowledge knowledge) {
+    List<String> out = new ArrayList<>();
+    for (String w : TextSignals.words(TextSignals.withoutPossessives(text))) {
+      if (lex.functionWords().contains(w) || lex.fillers().contains(w) || lex.negations().contains(w)
+          || NUMERIC.matcher(w).matches() || lex.numberWords().containsKey(w)
+          || knowledge.numberValue(w).isPresent() || !knowledge.functionWordLanguages(w).isEmpty()) {
+        continue;
+      }
+      out.add(w.toLowerCase(Locale.ROOT));
+    }
+    return out;
+  }
+
+  /**
+   * The share of matched word pairs whose order differs between the texts: 0 when the shared words come in the same
+   * order, 1 when reversed ("German to English" / "English to German", "I owe Sam" / "Sam owes me").
+   */
+  public double inversions() {
+    List<int[]> pos = new ArrayList<>();
+    for (Pair p : matched) {
+      int i = contentA.indexOf(p.a().split(" ")[0]);
+      int j = contentB.indexOf(p.b().split(" ")[0]);
+      if (i >= 0 && j >= 0) {
+        pos.add(new int[] {i, j});
+      }
+    }
+    int pairs = 0;
+    int inverted = 0;
+    for (int x = 0; x < pos.size(); x++) {
+      for (int y = x + 1; y < pos.size(); y++) {
+        pairs++;
+        if (Integer.compare(pos.get(x)[0], pos.get(y)[0]) * Integer.compare(pos.get(x)[1], pos.get(y)[1]) < 0) {
+          inverted++;
+        }
+      }
+    }
+    return pairs == 0 ? 0 : (double) inverted / pairs;
+  }
+
+  /** Whether every content word of both texts found a counterpart. */
+  public boolean complete() {
+    return unmatchedA.isEmpty() && unmatchedB.isEmpty();
+  }
+
+  /** The share of content words, over both texts, that found a counterpart (1 when neither has any). */
+  public double matchedShare() {
+    int total = contentA.size() + contentB.size();
+    int unmatched = unmatchedA.size() + unmatchedB.size();
+    return total == 0 ? 1 : (double) (total - unmatched) / total;
+  }
+
+  /** The first leftover pair with this relation kind, if any. */
+  public Optional<Pair> first(WordRelation.Kind kind) {
+    return relations.stream().filter(p -> p.relation().kind() == kind).findFirst();
+  }
+
+  /** The highest closeness among the leftover pairs (0 when there is none). */
+  public double maxCloseness() {
+    double m = 0;
+    for (Pair p : relations) {
+      m = Math.max(m, p.relation().closeness());
+    }
+    return m;
+  }
+}

@@ -1,0 +1,67 @@
+package dev.deja.core.lexical;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Lexical knowledge from a real resource — a wordnet, number spell-out rules, bilingual glossaries — that guards and
+ * the pair classifier use to tell a rewording (synonyms, spelling variants, numbers as words) from a change (another
+ * thing of the same kind, an opposite).
+ *
+ * <p>Words are lower-case. Deja's core ships only {@link #none()}; the {@code deja-lexicon} module registers one built
+ * on WordNet 3.1 and ICU as a service ({@code META-INF/services/dev.deja.core.lexical.WordKnowledge}), found by
+ * {@link WordKnowledges#defaults()}. Implementations are thread-safe.
+ */
+public interface WordKnowledge {
+
+  /** What the knowledge comes from, for explanations ({@code "WordNet 3.1"}). */
+  String source();
+
+  /** How two lower-case words or phrases relate; {@link WordRelation#UNKNOWN} when the resource cannot tell. */
+  WordRelation relate(String a, String b);
+
+  /**
+   * The dictionary base forms of a lower-case word ("kiwis" → [kiwi], "ran" → [run]); the word itself when it is a
+   * base form; empty when the resource does not know it.
+   */
+  default List<String> lemmas(String word) {
+    return List.of();
+  }
+
+  /**
+   * The value of a number written in words in one of the supported languages ("thirty-four", "vierunddreißig",
+   * "trinta e quatro" → 34), or empty when the phrase is not exactly one number.
+   */
+  default Optional<Double> numberValue(String phrase) {
+    return Optional.empty();
+  }
+
+  /**
+   * Whether a lower-case word is a common word of the language (written in lower case in the resource: "soccer",
+   * "elf"), as opposed to a name ("lucas", "delft") or an unknown word; false when the resource does not know.
+   */
+  default boolean isCommonWord(String word) {
+    return false;
+  }
+
+  /**
+   * Whether a lower-case word is a past-tense verb form ("went", "worked", "was"); false when the resource does not
+   * know. Participles in "-ing" and third-person forms are not past.
+   */
+  default boolean isPastTense(String word) {
+    return false;
+  }
+
+  /**
+   * The languages whose function word this lower-case word is ("und" → [de], "het" → [nl], "de" → [es, fr, nl,
+   * pt]), when it is not also an English word; empty for English and unknown words.
+   */
+  default java.util.Set<String> functionWordLanguages(String word) {
+    return java.util.Set.of();
+  }
+
+  /** Knowledge that knows nothing: every relation is unknown. */
+  static WordKnowledge none() {
+    return NoWordKnowledge.INSTANCE;
+  }
+}

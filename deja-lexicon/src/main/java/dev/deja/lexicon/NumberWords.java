@@ -1,0 +1,101 @@
+package dev.deja.lexicon;
+
+import com.ibm.icu.text.RuleBasedNumberFormat;
+import com.ibm.icu.util.ULocale;
+import java.text.Normalizer;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Number words in English, German, Dutch, Spanish, Portuguese and French, read off ICU's rule-based spell-out (CLDR
+ * data): every cardinal, ordinal and year rule set of each language is asked to spell the numbers 0–200, the tens and
+ * hundreds to 10,000 and the years 1900–2100, and each spelling maps back to its value ("thirty-four",
+ * "vierunddreißig", "vierendertig", "treinta y cuatro", "trinta e quatro", "trente-quatre" → 34; "nineteen thirty-eight"
+ * → 1938; "twenty-first" → 21).
+ *
+ * <p>Spellings are compared after lower-casing, folding accents, ß → ss, and turning hyphens and ICU's soft hyphens
+ * into spaces (German compounds are also kept joined). Left out, because they are more often something else: the
+ * other languages' words for one, which are their indefinite articles ("ein", "een", "un", "uma"), and any
+ * other-language spelling that is also an English word ("elf", "once", "cent"); English "one" stays (one sugar vs two
+ * sugars is a real difference).
+ *
+ * <p>Thread-safe: immutable after construction.
+ */
+public final class NumberWords {
+  private static final List<String> LANGUAGES = List.of("en", "de", "nl", "es", "pt", "fr");
+
+  private final Map<String, Double> values;
+
+  /**
+   * Builds the table.
+   *
+   * @param isEnglishWord whether a single other-language spelling is also an English word (then it is left out)
+   */
+  NumberWords(java.util.function.Predicate<String> isEnglishWord) {
+    Map<String, Double> m = new HashMap<>();
+    for (String lang : LANGUAGES) {
+      RuleBasedNumberFormat f = new RuleBasedNumberFormat(new ULocale(lang), RuleBasedNumberFormat.SPELLOUT);
+      for (String rs : f.getRuleSetNames()) {
+        boolean year = rs.contains("year");
+        if (!rs.contains("cardinal") && !rs.contains("ordinal") && !year) {
+          continue;
+        }
+        for (long n : numbers(year)) {
+          String spelled = key(f.format(n, rs));
+          if (spelled.isEmpty() || !lang.equals("en") && (n == 1 || !spelled.contains(" ")
+              && isEnglishWord.test(spelled))) {
+            continue;
+          }
+          m.putIfAbsent(spelled, (double) n);
+          if (spelled.contains(" ") && !lang.equals("en")) {
+            m.putIfAbsent(spelled.replace(" ", ""), (double) n); // German and Dutch write them as one word
+          }
+        }
+      }
+    }
+    this.values = Map.copyOf(m);
+  }
+
+  private static long[] numbers(boolean years) {
+    if (years) {
+      long[] out = new long[201];
+      for (int i = 0; i <= 200; i++) {
+        out[i] = 1900 + i;
+      }
+      return out;
+    }
+    List<Long> l = new java.util.ArrayList<>();
+    for (long i = 0; i <= 200; i++) {
+      l.add(i);
+    }
+    for (long i = 210; i <= 1000; i += 10) {
+      l.add(i);
+    }
+    for (long i = 1100; i <= 10_000; i += 100) {
+      l.add(i);
+    }
+    l.add(100_000L);
+    l.add(1_000_000L);
+    return l.stream().mapToLong(Long::longValue).toArray();
+  }
+
+  /** The comparison form of a spelling: lower case, no accents, ß → ss, hyphens as spaces. */
+  static String key(String s) {
+    String t = s.toLowerCase(Locale.ROOT).replace("\u00ad", " ").replace('-', ' ').replace("ß", "ss");
+    t = Normalizer.normalize(t, Normalizer.Form.NFD).replaceAll("\\p{M}+", "");
+    return t.replaceAll("\\s+", " ").strip();
+  }
+
+  /** The value of a phrase that is exactly one number's spelling. */
+  public Optional<Double> value(String phrase) {
+    return Optional.ofNullable(values.get(key(phrase)));
+  }
+
+  /** How many spellings the table holds. */
+  int size() {
+    return values.size();
+  }
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env python3
+"""Re-fits the shipped weights of the memory and calendar presets' combined stages on datasets/train/ and writes them
+into the preset files (deja-format/src/main/resources/dev/deja/presets/*.yaml).
+
+Usage: python3 scripts/train-presets.py [memory|calendar ...]   (from the repository root; builds ./deja on first use)
+
+Each preset is trained with exactly the command documented in its header and in docs/EVALUATION.md:
+    ./deja train --preset P --data datasets/train/P/pairs.jsonl --data datasets/train/P/scenario.jsonl --json
+The preset's feature list is kept; the weights, bias, threshold and the `trained` line are replaced. Run the command
+twice: the second run must change nothing (DejaTrainReproducesPresetsIT checks that the shipped weights are what the
+command fits)."""
+import json, re, subprocess, sys, pathlib
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+PRESETS = ROOT / 'deja-format/src/main/resources/dev/deja/presets'
+
+def train(preset):
+    cmd = ['./deja', 'train', '--preset', preset, '--data', f'datasets/train/{preset}/pairs.jsonl',
+           '--data', f'datasets/train/{preset}/scenario.jsonl', '--json']
+    out = subprocess.run(cmd, cwd=ROOT, check=True, capture_output=True, text=True).stdout
+    return json.loads(out)
+
+def fmt(v):
+    return repr(float(v)) if isinstance(v, float) else str(v)
+
+def update(preset, result):
+    path = PRESETS / f'{preset}.yaml'
+    text = path.read_text()
+    block = re.search(r'(\n  combined:\n(?:    .*\n|\s*#.*\n)+)', text)
+    if not block:
+        sys.exit(f'{path}: no combined stage')
+    old = block.group(1)
+    features = ', '.join(f'{k}: {fmt(v)}' for k, v in result['weights'].items())
+    new = re.sub(r'    features: \{.*\}\n', f'    features: {{{features}}}\n', old)
+    new = re.sub(r'    bias: .*\n', f'    bias: {fmt(result["bias"])}\n', new)
+    new = re.sub(r'    similarity_threshold: .*\n', f'    similarity_threshold: {fmt(result["threshold"])}\n', new)
+    cv = result['cv']
+    line = (f'deja train on datasets/train/{preset} (pairs + scenario), l2 {result["l2"]}: cross-validated pairs '
+            f'P {cv["precision"]:.3f} R {cv["recall"]:.3f} F1 {cv["f1"]:.3f}')
+    if 'exact_set_accuracy' in cv:
+        line += f', scenario exact-set {cv["exact_set_accuracy"]:.3f}'
+    new = re.sub(r'    trained: .*\n', '', new)
+    new = new.replace(f'    similarity_threshold: {fmt(result["threshold"])}\n',
+                      f'    similarity_threshold: {fmt(result["threshold"])}\n    trained: "{line}"\n', 1)
+    path.write_text(text.replace(old, new))
+    print(f'{preset}: {line}')
+
+for preset in (sys.argv[1:] or ['memory', 'calendar']):
+    update(preset, train(preset))
