@@ -66,6 +66,7 @@ public final class WordNetKnowledge implements WordKnowledge {
   private final Map<Long, Integer> depths = new ConcurrentHashMap<>();
   private final Map<String, Boolean> past = new ConcurrentHashMap<>();
   private final Map<String, Boolean> common = new ConcurrentHashMap<>();
+  private final Map<String, Boolean> persons = new ConcurrentHashMap<>();
   private final Map<String, java.util.Set<String>> languages = new ConcurrentHashMap<>();
   private final Map<String, Optional<Double>> numberValues = new ConcurrentHashMap<>();
   private volatile NumberWords numbers;
@@ -233,6 +234,22 @@ public final class WordNetKnowledge implements WordKnowledge {
       past.clear();
     }
     past.put(w, result);
+    return result;
+  }
+
+  @Override
+  public boolean isPersonNoun(String word) {
+    Boolean cached = persons.get(word);
+    if (cached != null) {
+      return cached;
+    }
+    IndexWord iw = lookup(POS.NOUN, word);
+    boolean result = iw != null && !iw.getSenses().isEmpty()
+        && "noun.person".equals(iw.getSenses().get(0).getLexFileName());
+    if (persons.size() > CACHE_LIMIT) {
+      persons.clear();
+    }
+    persons.put(word, result);
     return result;
   }
 

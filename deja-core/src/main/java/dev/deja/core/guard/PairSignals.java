@@ -49,7 +49,7 @@ public final class PairSignals {
   /** The signal names, in a fixed order. */
   public static final List<String> NAMES = List.of("numbers_conflict", "numbers_one_side", "negation_mismatch",
       "names_conflict", "names_one_side", "contrast_conflict", "modality_mismatch", "swap", "role_change", "subject_shift", "person_missing", "tense_mismatch", "matched_share", "unmatched", "inversions", "language_mismatch",
-      "extension", "sibling", "antonym", "broader", "modifier_change", "closeness", "single_change", "sequence");
+      "extension", "sibling", "antonym", "broader", "modifier_change", "owner_only", "head_differs", "closeness", "single_change", "sequence");
 
   /** Prepositions whose exchange reverses a relation: to Madrid / from Madrid, before work / after work. */
   private static final Map<String, String> OPPOSITE_PREPOSITIONS = Map.ofEntries(
@@ -139,6 +139,15 @@ public final class PairSignals {
         .or(() -> al.first(WordRelation.Kind.NARROWER)).map(PairSignals::describe).orElse(""));
     String modifier = modifierChange(al, pa.tokens(), pb.tokens());
     put(v, ev, "modifier_change", modifier != null, () -> modifier);
+    boolean ownerOnly = !al.matched().isEmpty() && !al.unmatchedA().isEmpty() && !al.unmatchedB().isEmpty()
+        && al.matched().stream().allMatch(p -> ownerWords(p.a(), pa, knowledge) && ownerWords(p.b(), pb, knowledge));
+    put(v, ev, "owner_only", ownerOnly, () -> "only who it is about is shared: " + describeMatches(al.matched()));
+    List<String> ca = pa.content();
+    List<String> cb = pb.content();
+    boolean headDiffers = !ca.isEmpty() && !cb.isEmpty() && al.unmatchedA().contains(ca.get(ca.size() - 1))
+        && al.unmatchedB().contains(cb.get(cb.size() - 1));
+    put(v, ev, "head_differs", headDiffers, () -> "the last words differ: '" + ca.get(ca.size() - 1) + "' / '"
+        + cb.get(cb.size() - 1) + "'");
     v.put("closeness", al.maxCloseness());
     put(v, ev, "single_change", al.unmatchedA().size() == 1 && al.unmatchedB().size() == 1,
         () -> "'" + al.unmatchedA().get(0) + "' → '" + al.unmatchedB().get(0) + "'");
@@ -203,6 +212,16 @@ public final class PairSignals {
       parts.add(String.join("|", readings));
     }
     return parts.toString();
+  }
+
+  /** Whether every word of a matched word or phrase names whom a text is about: a name, or a kind of person. */
+  private static boolean ownerWords(String words, TextProfile p, WordKnowledge knowledge) {
+    for (String w : words.split(" ")) {
+      if (!p.names().contains(w) && !knowledge.isPersonNoun(w)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The names of one text that the other text does not have as a word nor as part of a matched phrase. */

@@ -45,6 +45,14 @@ public interface WordKnowledge {
   }
 
   /**
+   * Whether a lower-case word names a kind of person in its most frequent sense ("grandpa", "dentist", "neighbour");
+   * false when the resource does not know.
+   */
+  default boolean isPersonNoun(String word) {
+    return false;
+  }
+
+  /**
    * Whether a lower-case word is a past-tense verb form ("went", "worked", "was"); false when the resource does not
    * know. Participles in "-ing" and third-person forms are not past.
    */
