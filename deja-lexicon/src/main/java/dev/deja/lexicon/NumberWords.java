@@ -84,9 +84,25 @@ public final class NumberWords {
 
   /** The comparison form of a spelling: lower case, no accents, ß → ss, hyphens as spaces. */
   static String key(String s) {
+    if (simple(s)) {
+      return s; // lower-case ASCII letters and single spaces: already in comparison form
+    }
     String t = s.toLowerCase(Locale.ROOT).replace("\u00ad", " ").replace('-', ' ').replace("ß", "ss");
     t = Normalizer.normalize(t, Normalizer.Form.NFD).replaceAll("\\p{M}+", "");
     return t.replaceAll("\\s+", " ").strip();
+  }
+
+  private static boolean simple(String s) {
+    if (s.isEmpty() || s.charAt(0) == ' ' || s.charAt(s.length() - 1) == ' ') {
+      return false;
+    }
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (!(c >= 'a' && c <= 'z' || c == ' ' && s.charAt(i - 1) != ' ')) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The value of a phrase that is exactly one number's spelling. */

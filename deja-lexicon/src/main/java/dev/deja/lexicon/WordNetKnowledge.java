@@ -9,6 +9,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -44,7 +45,11 @@ import net.sf.extjwnl.dictionary.Dictionary;
  * Only the first senses are used for the hierarchy because WordNet orders senses by frequency in its tagged corpus;
  * rare senses would otherwise relate almost any two nouns.
  *
- * <p>Thread-safe: the dictionary is read-only after loading (lazily, on first use) and results are cached.
+ * <p>Each word is read from WordNet once into a {@link WordEntry} (its senses, their hypernyms with depths, its
+ * derivations and antonyms); relations are then decided in memory. Entries and relations are cached (each cache is
+ * cleared when it holds {@value #CACHE_LIMIT} entries).
+ *
+ * <p>Thread-safe: the dictionary is read-only after loading (lazily, on first use); caches are concurrent.
  */
 public final class WordNetKnowledge implements WordKnowledge {
   /** How many senses of each word take part in the hierarchy tests (WordNet lists the most frequent first). */
@@ -58,15 +63,14 @@ public final class WordNetKnowledge implements WordKnowledge {
   /** How far up the Wu–Palmer closeness looks for a common hypernym. */
   static final int WUP_UP = 8;
   private static final POS[] POSES = {POS.NOUN, POS.VERB, POS.ADJECTIVE, POS.ADVERB};
-  private static final int CACHE_LIMIT = 200_000;
+  private static final List<PointerType> FORM_POINTERS = List.of(PointerType.DERIVATION, PointerType.PERTAINYM,
+      PointerType.PARTICIPLE_OF, PointerType.SIMILAR_TO);
+  static final int CACHE_LIMIT = 200_000;
 
   private volatile Dictionary dictionary;
+  private final Map<String, WordEntry> entries = new ConcurrentHashMap<>();
   private final Map<String, WordRelation> relations = new ConcurrentHashMap<>();
-  private final Map<String, List<String>> lemmas = new ConcurrentHashMap<>();
   private final Map<Long, Integer> depths = new ConcurrentHashMap<>();
-  private final Map<String, Boolean> past = new ConcurrentHashMap<>();
-  private final Map<String, Boolean> common = new ConcurrentHashMap<>();
-  private final Map<String, Boolean> persons = new ConcurrentHashMap<>();
   private final Map<String, java.util.Set<String>> languages = new ConcurrentHashMap<>();
   private final Map<String, Optional<Double>> numberValues = new ConcurrentHashMap<>();
   private volatile NumberWords numbers;
@@ -96,246 +100,31 @@ public final class WordNetKnowledge implements WordKnowledge {
     return d;
   }
 
-  @Override
-  public Optional<Double> numberValue(String phrase) {
-    Optional<Double> cached = numberValues.get(phrase);
-    if (cached != null) {
-      return cached;
+  private static <K, V> void put(Map<K, V> cache, K key, V value) {
+    if (cache.size() >= CACHE_LIMIT) {
+      cache.clear();
     }
-    Optional<Double> v = numberTable().value(phrase);
-    if (numberValues.size() > CACHE_LIMIT) {
-      numberValues.clear();
-    }
-    numberValues.put(phrase, v);
-    return v;
+    cache.put(key, value);
   }
 
-  private NumberWords numberTable() {
-    NumberWords n = numbers;
-    if (n == null) {
-      synchronized (this) {
-        n = numbers;
-        if (n == null) {
-          n = new NumberWords(this::isLowerCaseWord);
-          numbers = n;
-        }
-      }
-    }
-    return n;
-  }
+  // ---------------------------------------------------------------------------------------------- entries
 
-  /** SAME when CLDR gives {@code english} as the English of the other-language word {@code foreign}. */
-  private Optional<WordRelation> glossed(String foreign, String english) {
-    java.util.Set<String> e = glossary().english(NumberWords.key(foreign));
-    if (e.isEmpty()) {
-      return Optional.empty();
-    }
-    String target = NumberWords.key(english);
-    List<String> targets = new ArrayList<>(lemmas(target));
-    targets.add(target);
-    for (String t : targets) {
-      if (e.contains(t)) {
-        return Optional.of(new WordRelation(Kind.SAME, "CLDR: '" + foreign + "' is " + glossary()
-            .languageOf(NumberWords.key(foreign)) + " for '" + t + "'"));
-      }
-    }
-    return Optional.empty();
-  }
-
-  private Glossary glossary() {
-    Glossary g = glossary;
-    if (g == null) {
-      synchronized (this) {
-        g = glossary;
-        if (g == null) {
-          g = new Glossary();
-          glossary = g;
-        }
-      }
-    }
-    return g;
-  }
-
-  @Override
-  public java.util.Set<String> functionWordLanguages(String word) {
-    java.util.Set<String> cached = languages.get(word);
-    if (cached != null) {
-      return cached;
-    }
-    java.util.Set<String> result = computeLanguages(word);
-    if (languages.size() > CACHE_LIMIT) {
-      languages.clear();
-    }
-    languages.put(word, result);
-    return result;
-  }
-
-  private java.util.Set<String> computeLanguages(String word) {
-    Map<String, java.util.Set<String>> stops = stopWords();
-    java.util.Set<String> out = new java.util.TreeSet<>();
-    for (Map.Entry<String, java.util.Set<String>> e : stops.entrySet()) {
-      if (e.getValue().contains(word)) {
-        out.add(e.getKey());
-      }
-    }
-    if (out.isEmpty() || isLowerCaseWord(word)) {
-      return java.util.Set.of();
-    }
-    return out;
-  }
-
-  private static volatile Map<String, java.util.Set<String>> stopWords;
-
-  /**
-   * Snowball's stop words (as Lucene ships them) of the other supported languages, accents folded like the words
-   * they are compared with.
-   */
-  private static Map<String, java.util.Set<String>> stopWords() {
-    Map<String, java.util.Set<String>> m = stopWords;
-    if (m == null) {
-      Map<String, org.apache.lucene.analysis.CharArraySet> raw = Map.of(
-          "de", org.apache.lucene.analysis.de.GermanAnalyzer.getDefaultStopSet(),
-          "nl", org.apache.lucene.analysis.nl.DutchAnalyzer.getDefaultStopSet(),
-          "es", org.apache.lucene.analysis.es.SpanishAnalyzer.getDefaultStopSet(),
-          "pt", org.apache.lucene.analysis.pt.PortugueseAnalyzer.getDefaultStopSet(),
-          "fr", org.apache.lucene.analysis.fr.FrenchAnalyzer.getDefaultStopSet());
-      Map<String, java.util.Set<String>> folded = new java.util.TreeMap<>();
-      raw.forEach((lang, set) -> {
-        java.util.Set<String> words = new java.util.HashSet<>();
-        for (Object o : set) {
-          String w = o instanceof char[] c ? new String(c) : String.valueOf(o);
-          words.add(NumberWords.key(w).replace("ss", "ss"));
-        }
-        folded.put(lang, java.util.Set.copyOf(words));
-      });
-      m = Map.copyOf(folded);
-      stopWords = m;
-    }
-    return m;
-  }
-
-  @Override
-  public boolean isPastTense(String word) {
-    String w = word.strip();
-    if (w.equals("was") || w.equals("were") || w.equals("did") || w.equals("had")) {
-      return true;
-    }
-    if (w.length() < 3 || w.endsWith("ing") || w.endsWith("s")) {
-      return false;
-    }
-    Boolean cached = past.get(w);
-    if (cached != null) {
-      return cached;
-    }
-    IndexWord iw = lookup(POS.VERB, w);
-    boolean result = iw != null && !iw.getLemma().equals(w) && (w.endsWith("ed") || w.endsWith("t")
-        || lookup(POS.NOUN, w) == null && lookup(POS.ADJECTIVE, w) == null);
-    if (past.size() > CACHE_LIMIT) {
-      past.clear();
-    }
-    past.put(w, result);
-    return result;
-  }
-
-  @Override
-  public boolean isPersonNoun(String word) {
-    Boolean cached = persons.get(word);
-    if (cached != null) {
-      return cached;
-    }
-    IndexWord iw = lookup(POS.NOUN, word);
-    boolean result = iw != null && !iw.getSenses().isEmpty()
-        && "noun.person".equals(iw.getSenses().get(0).getLexFileName());
-    if (persons.size() > CACHE_LIMIT) {
-      persons.clear();
-    }
-    persons.put(word, result);
-    return result;
-  }
-
-  @Override
-  public boolean isCommonWord(String word) {
-    Boolean cached = common.get(word);
-    if (cached != null) {
-      return cached;
-    }
-    boolean result = isLowerCaseWord(word);
-    if (common.size() > CACHE_LIMIT) {
-      common.clear();
-    }
-    common.put(word, result);
-    return result;
-  }
-
-  /**
-   * Whether WordNet has this word (or its base form) written in lower case in some synset ("elf", "once", "cent",
-   * "kiwis"; not "DOS" or "Sept", which are abbreviations and names): an ordinary English word.
-   */
-  boolean isLowerCaseWord(String word) {
-    for (POS pos : POSES) {
-      IndexWord iw = lookup(pos, word);
-      if (iw == null) {
-        continue;
-      }
-      for (Synset s : iw.getSenses()) {
-        for (Word w : s.getWords()) {
-          if (w.getLemma().equals(word) || w.getLemma().equals(iw.getLemma())) {
-            return true;
-          }
-        }
-      }
-    }
-    return false;
-  }
-
-  @Override
-  public List<String> lemmas(String word) {
+  /** The entry of a lower-case word or phrase, read from WordNet on first use. */
+  WordEntry entry(String word) {
     String w = word.strip();
     if (w.isEmpty()) {
-      return List.of();
+      return WordEntry.UNKNOWN_WORD;
     }
-    List<String> cached = lemmas.get(w);
-    if (cached != null) {
-      return cached;
-    }
-    Set<String> out = new LinkedHashSet<>();
-    for (POS pos : POSES) {
-      IndexWord iw = lookup(pos, w);
-      if (iw != null) {
-        out.add(iw.getLemma());
+    WordEntry e = entries.get(w);
+    if (e == null) {
+      try {
+        e = read(w);
+      } catch (JWNLException ex) {
+        throw new IllegalStateException("WordNet lookup of '" + w + "' failed: " + ex.getMessage(), ex);
       }
+      put(entries, w, e);
     }
-    List<String> result = List.copyOf(out);
-    if (lemmas.size() > CACHE_LIMIT) {
-      lemmas.clear();
-    }
-    lemmas.put(w, result);
-    return result;
-  }
-
-  @Override
-  public WordRelation relate(String a, String b) {
-    String x = a.strip();
-    String y = b.strip();
-    if (x.equals(y)) {
-      return new WordRelation(Kind.SAME, "the same word");
-    }
-    String key = x + '\u0000' + y;
-    WordRelation cached = relations.get(key);
-    if (cached != null) {
-      return cached;
-    }
-    WordRelation r;
-    try {
-      r = compute(x, y);
-    } catch (JWNLException e) {
-      throw new IllegalStateException("WordNet lookup of '" + x + "' / '" + y + "' failed: " + e.getMessage(), e);
-    }
-    if (relations.size() > CACHE_LIMIT) {
-      relations.clear();
-    }
-    relations.put(key, r);
-    return r;
+    return e;
   }
 
   /**
@@ -343,262 +132,144 @@ public final class WordNetKnowledge implements WordKnowledge {
    * extJWNL's lookup of an unknown phrase falls back to one of its words ("user celiac" → "celiac"), which would
    * relate a phrase by a part of it.
    */
-  private IndexWord lookup(POS pos, String word) {
-    try {
-      IndexWord iw = dictionary().lookupIndexWord(pos, word);
-      if (iw == null) {
-        return null;
-      }
-      int asked = word.split("[ _-]+").length;
-      int found = iw.getLemma().split("[ _-]+").length;
-      return asked == found ? iw : null;
-    } catch (JWNLException e) {
-      throw new IllegalStateException("WordNet lookup of '" + word + "' failed: " + e.getMessage(), e);
+  private IndexWord lookup(POS pos, String word) throws JWNLException {
+    IndexWord iw = dictionary().lookupIndexWord(pos, word);
+    if (iw == null) {
+      return null;
     }
+    int asked = word.split("[ _-]+").length;
+    int found = iw.getLemma().split("[ _-]+").length;
+    return asked == found ? iw : null;
   }
 
-  private record Senses(Map<POS, List<Synset>> byPos) {
-    boolean isEmpty() {
-      return byPos.isEmpty();
-    }
-
-    List<Synset> all() {
-      List<Synset> out = new ArrayList<>();
-      byPos.values().forEach(out::addAll);
-      return out;
-    }
-
-    List<Synset> top() {
-      List<Synset> out = new ArrayList<>();
-      byPos.values().forEach(l -> out.addAll(l.subList(0, Math.min(TOP_SENSES, l.size()))));
-      return out;
-    }
-  }
-
-  private Senses senses(String word) {
-    Map<POS, List<Synset>> m = new HashMap<>();
+  private WordEntry read(String word) throws JWNLException {
+    Set<String> lemmas = new LinkedHashSet<>();
+    Set<Long> synsets = new java.util.HashSet<>();
+    Set<String> forms = new java.util.HashSet<>();
+    Set<String> antonyms = new java.util.HashSet<>();
+    List<WordEntry.Sense> top = new ArrayList<>();
+    boolean lowerCase = false;
+    boolean person = false;
+    boolean pastVerb = false;
     for (POS pos : POSES) {
       IndexWord iw = lookup(pos, word);
-      if (iw != null && !iw.getSenses().isEmpty()) {
-        m.put(pos, List.copyOf(iw.getSenses()));
-      }
-    }
-    return new Senses(m);
-  }
-
-  private WordRelation compute(String a, String b) throws JWNLException {
-    Optional<WordRelation> glossed = glossed(a, b).or(() -> glossed(b, a));
-    if (glossed.isPresent()) {
-      return glossed.get();
-    }
-    Senses sa = senses(a);
-    Senses sb = senses(b);
-    if (sa.isEmpty() || sb.isEmpty()) {
-      return WordRelation.UNKNOWN;
-    }
-    List<String> la = lemmas(a);
-    List<String> lb = lemmas(b);
-    for (String l : la) {
-      if (lb.contains(l)) {
-        return new WordRelation(Kind.FORM, "WordNet: both are forms of '" + l + "'");
-      }
-    }
-    for (Map.Entry<POS, List<Synset>> e : sa.byPos().entrySet()) {
-      List<Synset> other = sb.byPos().get(e.getKey());
-      if (other == null) {
+      if (iw == null || iw.getSenses().isEmpty()) {
         continue;
       }
-      for (Synset s : e.getValue()) {
-        if (other.contains(s)) {
-          return new WordRelation(Kind.SAME, "WordNet: synonyms (" + describe(s) + ")");
-        }
+      lemmas.add(iw.getLemma());
+      List<Synset> senses = iw.getSenses();
+      if (pos == POS.NOUN) {
+        person = "noun.person".equals(senses.get(0).getLexFileName());
       }
-    }
-    Optional<String> form = linked(sa, lb, PointerType.DERIVATION, PointerType.PERTAINYM, PointerType.PARTICIPLE_OF,
-        PointerType.SIMILAR_TO);
-    if (form.isEmpty()) {
-      form = linked(sb, la, PointerType.DERIVATION, PointerType.PERTAINYM, PointerType.PARTICIPLE_OF,
-          PointerType.SIMILAR_TO);
-    }
-    if (form.isPresent()) {
-      return new WordRelation(Kind.FORM, "WordNet: " + form.get());
-    }
-    Optional<String> antonym = antonym(sa, la, lb);
-    if (antonym.isEmpty()) {
-      antonym = antonym(sb, lb, la);
-    }
-    if (antonym.isPresent()) {
-      return new WordRelation(Kind.ANTONYM, "WordNet: " + antonym.get());
-    }
-    double close = wuPalmer(sa.top(), sb.top());
-    Optional<String> up = hypernymOf(sb.top(), sa.top(), MAX_UP);
-    if (up.isPresent()) {
-      return new WordRelation(Kind.NARROWER, "WordNet: '" + a + "' is a kind of " + up.get(), close);
-    }
-    Optional<String> down = hypernymOf(sa.top(), sb.top(), MAX_UP);
-    if (down.isPresent()) {
-      return new WordRelation(Kind.BROADER, "WordNet: '" + b + "' is a kind of " + down.get(), close);
-    }
-    Optional<String> common = commonHypernym(sa.top(), sb.top());
-    if (common.isPresent()) {
-      return new WordRelation(Kind.SIBLING, "WordNet: both are kinds of " + common.get(), close);
-    }
-    return new WordRelation(Kind.UNRELATED, "", close);
-  }
-
-  /** A pointer of one of the given types from a sense of {@code s} (or one of its words) to a word of {@code lemmas}. */
-  private static Optional<String> linked(Senses s, List<String> lemmas, PointerType... types)
-      throws JWNLException {
-    for (Synset syn : s.all()) {
-      for (PointerType t : types) {
-        for (Pointer p : syn.getPointers(t)) {
-          Synset target = p.getTargetSynset();
-          if (target == null) {
-            continue;
-          }
-          for (Word w : target.getWords()) {
-            if (lemmas.contains(w.getLemma().toLowerCase(java.util.Locale.ROOT))) {
-              return Optional.of(t.getLabel().toLowerCase(java.util.Locale.ROOT) + " ('" + w.getLemma() + "')");
-            }
+      if (pos == POS.VERB && !iw.getLemma().equals(word)) {
+        pastVerb = true;
+      }
+      for (int i = 0; i < senses.size(); i++) {
+        Synset s = senses.get(i);
+        synsets.add(id(s));
+        for (Word w : s.getWords()) {
+          if (w.getLemma().equals(word) || w.getLemma().equals(iw.getLemma())) {
+            lowerCase = true;
           }
         }
-      }
-    }
-    return Optional.empty();
-  }
-
-  private static Optional<String> antonym(Senses s, List<String> mine, List<String> other)
-      throws JWNLException {
-    for (Synset syn : s.all()) {
-      List<Synset> heads = new ArrayList<>();
-      heads.add(syn);
-      for (Pointer p : syn.getPointers(PointerType.SIMILAR_TO)) {
-        if (p.getTargetSynset() != null) {
-          heads.add(p.getTargetSynset());
-        }
-      }
-      for (Synset h : heads) {
-        for (Word w : h.getWords()) {
-          for (Pointer p : w.getPointers(PointerType.ANTONYM)) {
-            if (!(p.getTarget() instanceof Word target)) {
-              continue;
-            }
-            Synset ts = target.getSynset();
-            List<Synset> cluster = new ArrayList<>();
-            cluster.add(ts);
-            for (Pointer q : ts.getPointers(PointerType.SIMILAR_TO)) {
-              if (q.getTargetSynset() != null) {
-                cluster.add(q.getTargetSynset());
-              }
-            }
-            for (Synset c : cluster) {
-              for (Word cw : c.getWords()) {
-                if (other.contains(cw.getLemma().toLowerCase(java.util.Locale.ROOT))) {
-                  return Optional.of("antonyms ('" + w.getLemma() + "' / '" + target.getLemma() + "')");
-                }
+        for (PointerType t : FORM_POINTERS) {
+          for (Pointer p : s.getPointers(t)) {
+            Synset target = p.getTargetSynset();
+            if (target != null) {
+              for (Word w : target.getWords()) {
+                forms.add(w.getLemma().toLowerCase(Locale.ROOT));
               }
             }
           }
         }
-      }
-    }
-    return Optional.empty();
-  }
-
-  /** Whether a synset of {@code upper} is a hypernym of one of {@code lower}, at most {@code levels} up. */
-  private Optional<String> hypernymOf(List<Synset> upper, List<Synset> lower, int levels)
-      throws JWNLException {
-    for (Synset l : lower) {
-      Map<Synset, Integer> ancestors = ancestors(l, levels);
-      for (Synset u : upper) {
-        if (ancestors.containsKey(u) && !u.equals(l)) {
-          return Optional.of(describe(u));
+        antonyms(s, antonyms);
+        if (i < TOP_SENSES) {
+          top.add(sense(s));
         }
       }
     }
-    return Optional.empty();
+    boolean known = !lemmas.isEmpty();
+    boolean past = known && pastVerb && !word.endsWith("ing") && !word.endsWith("s") && word.length() >= 3
+        && (word.endsWith("ed") || word.endsWith("t") || lookup(POS.NOUN, word) == null
+            && lookup(POS.ADJECTIVE, word) == null);
+    return new WordEntry(word, known, Set.copyOf(lemmas), Set.copyOf(synsets), Set.copyOf(forms),
+        Set.copyOf(antonyms), List.copyOf(top), lowerCase, person, past);
   }
 
-  private Optional<String> commonHypernym(List<Synset> a, List<Synset> b) throws JWNLException {
-    Synset best = null;
-    int bestDepth = -1;
-    for (Synset x : a) {
-      Map<Synset, Integer> ax = ancestors(x, SIBLING_UP);
-      for (Synset y : b) {
-        if (x.getPOS() != y.getPOS()) {
-          continue;
-        }
-        Map<Synset, Integer> ay = ancestors(y, SIBLING_UP);
-        for (Synset c : ax.keySet()) {
-          if (c.equals(x) || c.equals(y) || !ay.containsKey(c)) {
+  /** The lemmas of the antonyms of a synset's words, through the heads of adjective clusters, with their clusters. */
+  private static void antonyms(Synset syn, Set<String> out) throws JWNLException {
+    List<Synset> heads = new ArrayList<>();
+    heads.add(syn);
+    for (Pointer p : syn.getPointers(PointerType.SIMILAR_TO)) {
+      if (p.getTargetSynset() != null) {
+        heads.add(p.getTargetSynset());
+      }
+    }
+    for (Synset h : heads) {
+      for (Word w : h.getWords()) {
+        for (Pointer p : w.getPointers(PointerType.ANTONYM)) {
+          if (!(p.getTarget() instanceof Word target)) {
             continue;
           }
-          int d = depth(c);
-          if (d >= MIN_DEPTH && d > bestDepth) {
-            best = c;
-            bestDepth = d;
+          Synset ts = target.getSynset();
+          List<Synset> cluster = new ArrayList<>();
+          cluster.add(ts);
+          for (Pointer q : ts.getPointers(PointerType.SIMILAR_TO)) {
+            if (q.getTargetSynset() != null) {
+              cluster.add(q.getTargetSynset());
+            }
+          }
+          for (Synset c : cluster) {
+            for (Word cw : c.getWords()) {
+              out.add(cw.getLemma().toLowerCase(Locale.ROOT) + '\u0000' + w.getLemma() + '\u0000'
+                  + target.getLemma());
+            }
           }
         }
       }
     }
-    return best == null ? Optional.empty() : Optional.of(describe(best));
   }
 
-  /**
-   * The Wu–Palmer similarity of the closest pair of senses (same part of speech): {@code 2·depth(c) / (2·depth(c) +
-   * up(x, c) + up(y, c))} for their deepest common hypernym {@code c}; 0 when they share none within
-   * {@value #WUP_UP} levels.
-   */
-  private double wuPalmer(List<Synset> a, List<Synset> b) throws JWNLException {
-    double best = 0;
-    for (Synset x : a) {
-      Map<Synset, Integer> ax = ancestors(x, WUP_UP);
-      for (Synset y : b) {
-        if (x.getPOS() != y.getPOS()) {
-          continue;
-        }
-        Map<Synset, Integer> ay = ancestors(y, WUP_UP);
-        for (Map.Entry<Synset, Integer> e : ax.entrySet()) {
-          Integer dy = ay.get(e.getKey());
-          if (dy == null) {
-            continue;
-          }
-          double d = depth(e.getKey()) + 1;
-          best = Math.max(best, 2 * d / (2 * d + e.getValue() + dy));
-        }
-      }
-    }
-    return best;
-  }
-
-  /** The synset and its hypernyms (and instance hypernyms) up to {@code levels} steps, with their distance. */
-  private static Map<Synset, Integer> ancestors(Synset s, int levels) throws JWNLException {
-    Map<Synset, Integer> out = new HashMap<>();
+  private WordEntry.Sense sense(Synset s) throws JWNLException {
+    Map<Long, Integer> up = new HashMap<>();
+    Map<Long, Integer> depth = new HashMap<>();
+    Map<Long, String> names = new HashMap<>();
     Deque<Synset> queue = new ArrayDeque<>();
-    out.put(s, 0);
+    Map<Long, Synset> seen = new HashMap<>();
+    up.put(id(s), 0);
+    seen.put(id(s), s);
     queue.add(s);
     while (!queue.isEmpty()) {
       Synset cur = queue.poll();
-      int d = out.get(cur);
-      if (d == levels) {
+      int d = up.get(id(cur));
+      if (d == WUP_UP) {
         continue;
       }
       for (PointerType t : List.of(PointerType.HYPERNYM, PointerType.INSTANCE_HYPERNYM)) {
         for (Pointer p : cur.getPointers(t)) {
-          Synset up = p.getTargetSynset();
-          if (up != null && !out.containsKey(up)) {
-            out.put(up, d + 1);
-            queue.add(up);
+          Synset a = p.getTargetSynset();
+          if (a != null && !up.containsKey(id(a))) {
+            up.put(id(a), d + 1);
+            seen.put(id(a), a);
+            queue.add(a);
           }
         }
       }
     }
-    return out;
+    for (Map.Entry<Long, Synset> e : seen.entrySet()) {
+      depth.put(e.getKey(), depth(e.getValue()));
+      names.put(e.getKey(), describe(e.getValue()));
+    }
+    return new WordEntry.Sense(id(s), s.getPOS().getId(), Map.copyOf(up), Map.copyOf(depth), Map.copyOf(names));
+  }
+
+  private static long id(Synset s) {
+    return WordEntry.id(s.getOffset(), s.getPOS().getId());
   }
 
   /** The shortest number of hypernym steps from a synset to a root. */
   private int depth(Synset s) throws JWNLException {
-    long key = s.getOffset() * 8 + s.getPOS().getId();
+    long key = id(s);
     Integer cached = depths.get(key);
     if (cached != null) {
       return cached;
@@ -627,7 +298,7 @@ public final class WordNetKnowledge implements WordKnowledge {
       level = next;
       d++;
     }
-    depths.put(key, d);
+    put(depths, key, d);
     return d;
   }
 
@@ -640,5 +311,301 @@ public final class WordNetKnowledge implements WordKnowledge {
       }
     }
     return "'" + String.join("', '", words) + "'";
+  }
+
+  // ---------------------------------------------------------------------------------------------- the SPI
+
+  @Override
+  public List<String> lemmas(String word) {
+    return List.copyOf(entry(word).lemmas());
+  }
+
+  @Override
+  public boolean isCommonWord(String word) {
+    return entry(word).lowerCase();
+  }
+
+  @Override
+  public boolean isPersonNoun(String word) {
+    return entry(word).person();
+  }
+
+  @Override
+  public boolean isPastTense(String word) {
+    String w = word.strip();
+    if (w.equals("was") || w.equals("were") || w.equals("did") || w.equals("had")) {
+      return true;
+    }
+    return entry(w).pastTense();
+  }
+
+  /**
+   * Whether WordNet has this word (or its base form) written in lower case in some synset ("elf", "once", "cent",
+   * "kiwis"; not "DOS" or "Sept", which are abbreviations and names): an ordinary English word.
+   */
+  boolean isLowerCaseWord(String word) {
+    return entry(word).lowerCase();
+  }
+
+  @Override
+  public Optional<Double> numberValue(String phrase) {
+    Optional<Double> cached = numberValues.get(phrase);
+    if (cached != null) {
+      return cached;
+    }
+    Optional<Double> v = numberTable().value(phrase);
+    put(numberValues, phrase, v);
+    return v;
+  }
+
+  private NumberWords numberTable() {
+    NumberWords n = numbers;
+    if (n == null) {
+      synchronized (this) {
+        n = numbers;
+        if (n == null) {
+          n = new NumberWords(this::isLowerCaseWord);
+          numbers = n;
+        }
+      }
+    }
+    return n;
+  }
+
+  private Glossary glossary() {
+    Glossary g = glossary;
+    if (g == null) {
+      synchronized (this) {
+        g = glossary;
+        if (g == null) {
+          g = new Glossary();
+          glossary = g;
+        }
+      }
+    }
+    return g;
+  }
+
+  @Override
+  public java.util.Set<String> functionWordLanguages(String word) {
+    java.util.Set<String> cached = languages.get(word);
+    if (cached != null) {
+      return cached;
+    }
+    java.util.Set<String> out = new java.util.TreeSet<>();
+    for (Map.Entry<String, java.util.Set<String>> e : stopWords().entrySet()) {
+      if (e.getValue().contains(word)) {
+        out.add(e.getKey());
+      }
+    }
+    java.util.Set<String> result = out.isEmpty() || isLowerCaseWord(word) ? java.util.Set.of()
+        : java.util.Set.copyOf(out);
+    put(languages, word, result);
+    return result;
+  }
+
+  private static volatile Map<String, java.util.Set<String>> stopWords;
+
+  /**
+   * Snowball's stop words (as Lucene ships them) of the other supported languages, accents folded like the words
+   * they are compared with.
+   */
+  private static Map<String, java.util.Set<String>> stopWords() {
+    Map<String, java.util.Set<String>> m = stopWords;
+    if (m == null) {
+      Map<String, org.apache.lucene.analysis.CharArraySet> raw = Map.of(
+          "de", org.apache.lucene.analysis.de.GermanAnalyzer.getDefaultStopSet(),
+          "nl", org.apache.lucene.analysis.nl.DutchAnalyzer.getDefaultStopSet(),
+          "es", org.apache.lucene.analysis.es.SpanishAnalyzer.getDefaultStopSet(),
+          "pt", org.apache.lucene.analysis.pt.PortugueseAnalyzer.getDefaultStopSet(),
+          "fr", org.apache.lucene.analysis.fr.FrenchAnalyzer.getDefaultStopSet());
+      Map<String, java.util.Set<String>> folded = new java.util.TreeMap<>();
+      raw.forEach((lang, set) -> {
+        java.util.Set<String> words = new java.util.HashSet<>();
+        for (Object o : set) {
+          words.add(NumberWords.key(o instanceof char[] c ? new String(c) : String.valueOf(o)));
+        }
+        folded.put(lang, java.util.Set.copyOf(words));
+      });
+      m = Map.copyOf(folded);
+      stopWords = m;
+    }
+    return m;
+  }
+
+  // ---------------------------------------------------------------------------------------------- relations
+
+  @Override
+  public WordRelation relate(String a, String b) {
+    String x = a.strip();
+    String y = b.strip();
+    if (x.equals(y)) {
+      return new WordRelation(Kind.SAME, "the same word");
+    }
+    String key = x + '\u0000' + y;
+    WordRelation cached = relations.get(key);
+    if (cached != null) {
+      return cached;
+    }
+    WordRelation r = compute(x, y);
+    put(relations, key, r);
+    return r;
+  }
+
+  private WordRelation compute(String a, String b) {
+    Optional<WordRelation> glossed = glossed(a, b).or(() -> glossed(b, a));
+    if (glossed.isPresent()) {
+      return glossed.get();
+    }
+    WordEntry ea = entry(a);
+    WordEntry eb = entry(b);
+    if (!ea.known() || !eb.known()) {
+      return WordRelation.UNKNOWN;
+    }
+    for (String l : ea.lemmas()) {
+      if (eb.lemmas().contains(l)) {
+        return new WordRelation(Kind.FORM, "WordNet: both are forms of '" + l + "'");
+      }
+    }
+    for (long s : ea.synsets()) {
+      if (eb.synsets().contains(s)) {
+        return new WordRelation(Kind.SAME, "WordNet: synonyms (" + senseName(ea, eb, s) + ")");
+      }
+    }
+    Optional<String> form = linked(ea, eb).or(() -> linked(eb, ea));
+    if (form.isPresent()) {
+      return new WordRelation(Kind.FORM, "WordNet: " + form.get());
+    }
+    Optional<String> antonym = antonym(ea, eb).or(() -> antonym(eb, ea));
+    if (antonym.isPresent()) {
+      return new WordRelation(Kind.ANTONYM, "WordNet: " + antonym.get());
+    }
+    double close = wuPalmer(ea, eb);
+    Optional<String> up = hypernymOf(eb, ea);
+    if (up.isPresent()) {
+      return new WordRelation(Kind.NARROWER, "WordNet: '" + a + "' is a kind of " + up.get(), close);
+    }
+    Optional<String> down = hypernymOf(ea, eb);
+    if (down.isPresent()) {
+      return new WordRelation(Kind.BROADER, "WordNet: '" + b + "' is a kind of " + down.get(), close);
+    }
+    Optional<String> common = commonHypernym(ea, eb);
+    if (common.isPresent()) {
+      return new WordRelation(Kind.SIBLING, "WordNet: both are kinds of " + common.get(), close);
+    }
+    return new WordRelation(Kind.UNRELATED, "", close);
+  }
+
+  private static String senseName(WordEntry a, WordEntry b, long id) {
+    for (WordEntry e : List.of(a, b)) {
+      for (WordEntry.Sense s : e.top()) {
+        String n = s.names().get(id);
+        if (n != null) {
+          return n;
+        }
+      }
+    }
+    return "'" + a.word() + "', '" + b.word() + "'";
+  }
+
+  /** SAME when CLDR gives {@code english} as the English of the other-language word {@code foreign}. */
+  private Optional<WordRelation> glossed(String foreign, String english) {
+    java.util.Set<String> e = glossary().english(NumberWords.key(foreign));
+    if (e.isEmpty()) {
+      return Optional.empty();
+    }
+    String target = NumberWords.key(english);
+    List<String> targets = new ArrayList<>(entry(target).lemmas());
+    targets.add(target);
+    for (String t : targets) {
+      if (e.contains(t)) {
+        return Optional.of(new WordRelation(Kind.SAME, "CLDR: '" + foreign + "' is " + glossary()
+            .languageOf(NumberWords.key(foreign)) + " for '" + t + "'"));
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** A derivation, pertainym, participle or similarity link from a sense of {@code from} to a lemma of {@code to}. */
+  private static Optional<String> linked(WordEntry from, WordEntry to) {
+    for (String l : to.lemmas()) {
+      if (from.formLemmas().contains(l.toLowerCase(Locale.ROOT))) {
+        return Optional.of("related forms ('" + from.word() + "' / '" + l + "')");
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<String> antonym(WordEntry from, WordEntry to) {
+    for (String entry : from.antonymLemmas()) {
+      String[] parts = entry.split("\u0000");
+      if (to.lemmas().contains(parts[0]) || to.word().equals(parts[0])) {
+        return Optional.of("antonyms ('" + parts[1] + "' / '" + parts[2] + "')");
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Whether a top sense of {@code upper} is a hypernym of a top sense of {@code lower}, at most MAX_UP up. */
+  private static Optional<String> hypernymOf(WordEntry upper, WordEntry lower) {
+    for (WordEntry.Sense l : lower.top()) {
+      for (WordEntry.Sense u : upper.top()) {
+        Integer d = l.ancestors().get(u.id());
+        if (d != null && d > 0 && d <= MAX_UP) {
+          return Optional.of(l.names().get(u.id()));
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<String> commonHypernym(WordEntry a, WordEntry b) {
+    String best = null;
+    int bestDepth = -1;
+    for (WordEntry.Sense x : a.top()) {
+      for (WordEntry.Sense y : b.top()) {
+        if (x.pos() != y.pos()) {
+          continue;
+        }
+        for (Map.Entry<Long, Integer> e : x.ancestors().entrySet()) {
+          long c = e.getKey();
+          Integer dy = y.ancestors().get(c);
+          if (c == x.id() || c == y.id() || dy == null || e.getValue() > SIBLING_UP || dy > SIBLING_UP) {
+            continue;
+          }
+          int d = x.depths().get(c);
+          if (d >= MIN_DEPTH && d > bestDepth) {
+            best = x.names().get(c);
+            bestDepth = d;
+          }
+        }
+      }
+    }
+    return Optional.ofNullable(best);
+  }
+
+  /**
+   * The Wu–Palmer similarity of the closest pair of top senses (same part of speech): {@code 2·depth(c) /
+   * (2·depth(c) + up(x, c) + up(y, c))} for their deepest common hypernym {@code c}; 0 when they share none within
+   * {@value #WUP_UP} levels.
+   */
+  private static double wuPalmer(WordEntry a, WordEntry b) {
+    double best = 0;
+    for (WordEntry.Sense x : a.top()) {
+      for (WordEntry.Sense y : b.top()) {
+        if (x.pos() != y.pos()) {
+          continue;
+        }
+        for (Map.Entry<Long, Integer> e : x.ancestors().entrySet()) {
+          Integer dy = y.ancestors().get(e.getKey());
+          if (dy == null) {
+            continue;
+          }
+          double d = x.depths().get(e.getKey()) + 1;
+          best = Math.max(best, 2 * d / (2 * d + e.getValue() + dy));
+        }
+      }
+    }
+    return best;
   }
 }

@@ -23,13 +23,15 @@ import java.util.concurrent.ConcurrentHashMap;
  * @param language the language its function words point to
  * @param names its proper names (empty for a text not in the lexicon's language)
  * @param content its content words ({@link WordAlignment})
+ * @param contentWordStems the light stem of each content word, in the same order
  * @param contentStems its content-word stems, in order (for {@code swap})
  * @param normalised its normalised words joined by spaces (for {@code sequence})
  * @param tokens its words with punctuation boundaries (for {@code modifier_change})
  */
 public record TextProfile(String text, List<String> words, List<String> bareWords, TextSignals.Numbers numbers,
     int negations, Map<String, Set<String>> contrasts, Set<String> modality, boolean subject, boolean firstPerson,
-    String past, String language, Set<String> names, List<String> content, List<String> contentStems,
+    String past, String language, Set<String> names, List<String> content, List<String> contentWordStems,
+    List<String> contentStems,
     String normalised, List<PairSignals.Token> tokens) {
 
   static final int CACHE_LIMIT = 50_000;
@@ -56,11 +58,13 @@ public record TextProfile(String text, List<String> words, List<String> bareWord
     List<String> bare = TextSignals.words(TextSignals.withoutPossessives(text));
     String language = PairSignals.language(bare, lex, knowledge);
     String past = PairSignals.past(bare, knowledge);
+    List<String> content = WordAlignment.content(text, lex, knowledge);
     return new TextProfile(text, words, bare, TextSignals.numbers(text, lex, knowledge),
         TextSignals.negations(text, lex), TextSignals.contrasts(text, lex), TextSignals.modality(text, lex),
         PairSignals.firstPersonSubject(bare), PairSignals.firstPerson(bare), past == null ? "" : past, language,
         language.equals(lex.language()) ? TextSignals.names(text, lex, knowledge) : Set.of(),
-        WordAlignment.content(text, lex, knowledge), TextSignals.contentStems(text, lex), String.join(" ", words),
+        content, content.stream().map(dev.deja.core.normalize.LightStemmer::stem).toList(),
+        TextSignals.contentStems(text, lex), String.join(" ", words),
         PairSignals.tokens(text));
   }
 
@@ -71,6 +75,7 @@ public record TextProfile(String text, List<String> words, List<String> bareWord
     modality = Set.copyOf(modality);
     names = Set.copyOf(names);
     content = List.copyOf(content);
+    contentWordStems = List.copyOf(contentWordStems);
     contentStems = List.copyOf(contentStems);
     tokens = List.copyOf(tokens);
   }

@@ -61,13 +61,16 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
     String b = pb.text();
     List<String> ca = pa.content();
     List<String> cb = pb.content();
+    List<String> sa = pa.contentWordStems();
+    List<String> sb = pb.contentWordStems();
     boolean[] usedA = new boolean[ca.size()];
     boolean[] usedB = new boolean[cb.size()];
     List<Pair> matched = new ArrayList<>();
     // Pass 1: the same word or stem, in order.
     for (int i = 0; i < ca.size(); i++) {
       for (int j = 0; j < cb.size(); j++) {
-        if (!usedB[j] && sameSurface(ca.get(i), cb.get(j))) {
+        if (!usedB[j] && (ca.get(i).equals(cb.get(j)) || ca.get(i).length() >= 3 && cb.get(j).length() >= 3
+            && sa.get(i).equals(sb.get(j)))) {
           usedA[i] = true;
           usedB[j] = true;
           matched.add(new Pair(ca.get(i), cb.get(j), new WordRelation(WordRelation.Kind.SAME, "the same word")));
@@ -77,8 +80,10 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
     }
     // Pass 2: a two-word phrase of one side for one word of the other ("physical therapy" / "physiotherapy",
     // "colour blind" / "colourblind"), before single words, so that a phrase is not split into two near-misses.
-    phrases(ca, cb, usedA, usedB, matched, knowledge, false);
-    phrases(cb, ca, usedB, usedA, matched, knowledge, true);
+    if (ca.size() > 1 || cb.size() > 1) {
+      phrases(ca, cb, usedA, usedB, matched, knowledge, false);
+      phrases(cb, ca, usedB, usedA, matched, knowledge, true);
+    }
     // Pass 3: words the knowledge says are one concept.
     for (int i = 0; i < ca.size(); i++) {
       if (usedA[i]) {
@@ -153,12 +158,17 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
       }
       String phrase = from.get(i) + " " + from.get(i + 1);
       String joined = from.get(i) + from.get(i + 1);
+      // A phrase the knowledge does not list can only meet a word written as one ("colour blind" / "colourblind").
+      boolean known = !knowledge.lemmas(phrase).isEmpty();
       for (int j = 0; j < to.size(); j++) {
         if (usedTo[j]) {
           continue;
         }
-        WordRelation r = joined.equals(to.get(j)) || sameSurface(joined, to.get(j))
-            ? new WordRelation(WordRelation.Kind.SAME, "the same word written apart")
+        boolean together = joined.equals(to.get(j)) || sameSurface(joined, to.get(j));
+        if (!together && !known) {
+          continue;
+        }
+        WordRelation r = together ? new WordRelation(WordRelation.Kind.SAME, "the same word written apart")
             : knowledge.relate(phrase, to.get(j));
         if (r.kind().isEquivalent()) {
           usedFrom[i] = true;
