@@ -28,6 +28,8 @@ public final class NumberWords {
   private static final List<String> LANGUAGES = List.of("en", "de", "nl", "es", "pt", "fr");
 
   private final Map<String, Double> values;
+  /** Every single-word spelling, the words for one of every language included: parts of compounds. */
+  private final Map<String, Double> parts;
 
   /**
    * Builds the table.
@@ -36,6 +38,7 @@ public final class NumberWords {
    */
   NumberWords(java.util.function.Predicate<String> isEnglishWord) {
     Map<String, Double> m = new HashMap<>();
+    Map<String, Double> p = new HashMap<>();
     for (String lang : LANGUAGES) {
       RuleBasedNumberFormat f = new RuleBasedNumberFormat(new ULocale(lang), RuleBasedNumberFormat.SPELLOUT);
       for (String rs : f.getRuleSetNames()) {
@@ -45,6 +48,9 @@ public final class NumberWords {
         }
         for (long n : numbers(year)) {
           String spelled = key(f.format(n, rs));
+          if (!spelled.isEmpty() && n < 100) {
+            p.putIfAbsent(spelled.replace(" ", ""), (double) n);
+          }
           if (spelled.isEmpty() || !lang.equals("en") && (n == 1 || !spelled.contains(" ")
               && isEnglishWord.test(spelled))) {
             continue;
@@ -57,6 +63,12 @@ public final class NumberWords {
       }
     }
     this.values = Map.copyOf(m);
+    this.parts = Map.copyOf(p);
+  }
+
+  /** The value of a number word used as a part of a compound, the words for one included. */
+  public Optional<Double> partValue(String part) {
+    return Optional.ofNullable(parts.get(key(part)));
   }
 
   private static long[] numbers(boolean years) {

@@ -358,6 +358,11 @@ public final class WordNetKnowledge implements WordKnowledge {
     return v;
   }
 
+  @Override
+  public Optional<Double> compoundNumberValue(String part) {
+    return numberTable().partValue(part);
+  }
+
   private NumberWords numberTable() {
     NumberWords n = numbers;
     if (n == null) {

@@ -35,6 +35,9 @@ import java.util.regex.Pattern;
  *       Glasgow" / "I'm moving to Glasgow"</td></tr>
  *   <tr><td>{@code swap}</td><td>the same content words in another order around a comparative</td><td>"texts rather
  *       than calls" / "calls rather than texts"</td></tr>
+ *   <tr><td>{@code affix}</td><td>one term is the other with a negating prefix, or the two differ in a number word
+ *       inside the compound (number words of six languages, from ICU)</td><td>"depseudonimisering" /
+ *       "pseudonimisering"; "eenfactorauthenticatie" / "tweefactorauthenticatie"</td></tr>
  * </table>
  *
  * <p>Thread-safe: stateless.
@@ -61,7 +64,8 @@ public final class Guards {
         TextGuard.factory("substitution", Substitution::new),
         TextGuard.factory("extension", Extension::new),
         TextGuard.factory("modality", Modality::new),
-        TextGuard.factory("swap", Swap::new));
+        TextGuard.factory("swap", Swap::new),
+        TextGuard.factory("affix", Affix::new));
   }
 
   static final class Numbers extends TextGuard {
@@ -321,6 +325,63 @@ public final class Guards {
         return Optional.empty();
       }
       return Optional.of(Conflict.of("the same things in another order around a comparative", ca, cb));
+    }
+  }
+
+  static final class Affix extends TextGuard {
+    private final dev.deja.core.lexical.WordKnowledge knowledge;
+
+    Affix(String name, Options o, CollectionSpec spec) {
+      super(name, "affix", o, spec);
+      this.knowledge = dev.deja.core.lexical.WordKnowledges.defaults();
+    }
+
+    /** Letters only, lower case, accents folded: "Twee-factor authenticatie" → "tweefactorauthenticatie". */
+    private static String letters(String s) {
+      return dev.deja.core.normalize.Analyzer.STANDARD.normalize(s).replaceAll("[^\\p{L}\\p{N}]", "");
+    }
+
+    @Override
+    protected Optional<Conflict> conflict(String a, String b) {
+      String x = letters(a);
+      String y = letters(b);
+      if (x.equals(y) || x.isEmpty() || y.isEmpty()) {
+        return Optional.empty();
+      }
+      for (String p : lexicon.negatingPrefixes()) {
+        if (x.equals(p + y) || y.equals(p + x)) {
+          String longer = x.length() > y.length() ? x : y;
+          String shorter = x.length() > y.length() ? y : x;
+          return Optional.of(Conflict.of("'" + longer + "' is '" + shorter + "' with the negating prefix '" + p
+              + "-'", a, b));
+        }
+      }
+      int pre = 0;
+      while (pre < Math.min(x.length(), y.length()) && x.charAt(pre) == y.charAt(pre)) {
+        pre++;
+      }
+      int suf = 0;
+      while (suf < Math.min(x.length(), y.length()) - pre
+          && x.charAt(x.length() - 1 - suf) == y.charAt(y.length() - 1 - suf)) {
+        suf++;
+      }
+      String mx = x.substring(pre, x.length() - suf);
+      String my = y.substring(pre, y.length() - suf);
+      // Widen the differing parts to whole number words: "eenfactor" / "tweefactor" differ in "een" / "twee", but
+      // "drie" / "vier" share nothing while "zeven" / "negen" share the "en" that ends both.
+      for (int back = 0; back <= Math.min(3, pre); back++) {
+        for (int fwd = 0; fwd <= Math.min(3, suf); fwd++) {
+          String px = x.substring(pre - back, x.length() - suf + fwd);
+          String py = y.substring(pre - back, y.length() - suf + fwd);
+          Optional<Double> vx = px.isEmpty() ? Optional.empty() : knowledge.compoundNumberValue(px);
+          Optional<Double> vy = py.isEmpty() ? Optional.empty() : knowledge.compoundNumberValue(py);
+          boolean one = vx.isPresent() && py.isEmpty() || vy.isPresent() && px.isEmpty();
+          if (vx.isPresent() && vy.isPresent() && !vx.get().equals(vy.get()) || one) {
+            return Optional.of(Conflict.of("the terms differ in a number: '" + px + "' / '" + py + "'", a, b));
+          }
+        }
+      }
+      return Optional.empty();
     }
   }
 }

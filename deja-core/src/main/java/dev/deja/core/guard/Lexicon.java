@@ -25,6 +25,8 @@ import java.util.Set;
  * @param fillers content-free intensifiers and units that paraphrases add or drop ({@code really}, {@code years old})
  * @param objectMarkers words after which a replaced word is an object, not a verb ({@code a}, {@code to}, {@code my})
  * @param comparatives words that make word order meaningful ({@code than}, {@code over}, {@code rather})
+ * @param negatingPrefixes word-forming prefixes that negate or reverse what the rest names ({@code de-} in
+ *     "depseudonimisering", {@code un-}, {@code non-}, {@code anti-}); a closed class of each language's morphology
  */
 public record Lexicon(
     String language,
@@ -36,7 +38,8 @@ public record Lexicon(
     Set<String> functionWords,
     Set<String> fillers,
     Set<String> objectMarkers,
-    Set<String> comparatives) {
+    Set<String> comparatives,
+    Set<String> negatingPrefixes) {
 
   public Lexicon {
     negations = Set.copyOf(negations);
@@ -48,6 +51,7 @@ public record Lexicon(
     fillers = Set.copyOf(fillers);
     objectMarkers = Set.copyOf(objectMarkers);
     comparatives = Set.copyOf(comparatives);
+    negatingPrefixes = Set.copyOf(negatingPrefixes);
   }
 
   /** The lexicon of a language: {@code en}, {@code nl}, {@code pt}. */
@@ -152,7 +156,8 @@ public record Lexicon(
       words("really very only just please quite years year old actually usually always"),
       words("a an the my your our his her their its to with of in on at for one some any from by about into is "
           + "are was have has"),
-      words("than over rather instead"));
+      words("than over rather instead"),
+      words("un non anti de dis mis counter"));
 
   /** Dutch: negation and number words only. */
   public static final Lexicon DUTCH = new Lexicon("nl",
@@ -165,7 +170,8 @@ public record Lexicon(
       Map.of(), Map.of(),
       words("de het een ik jij hij zij wij jullie mijn jouw zijn haar ons onze is ben zijn was waren van in op aan "
           + "te met voor door bij en of maar dat dit die er"),
-      Set.of(), Set.of(), Set.of());
+      Set.of(), Set.of(), Set.of(),
+      words("de on non anti her mis wan contra"));
 
   /** Portuguese: negation and number words only. */
   public static final Lexicon PORTUGUESE = new Lexicon("pt",
@@ -177,5 +183,6 @@ public record Lexicon(
       Map.of("cem", 100.0, "mil", 1000.0),
       Map.of(), Map.of(),
       words("o a os as um uma eu tu ele ela nos eles elas meu minha seu sua e de do da em no na com por para que"),
-      Set.of(), Set.of(), Set.of());
+      Set.of(), Set.of(), Set.of(),
+      words("des in anti nao contra"));
 }

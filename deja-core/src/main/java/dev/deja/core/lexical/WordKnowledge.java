@@ -37,6 +37,15 @@ public interface WordKnowledge {
   }
 
   /**
+   * The value of a number word as a part of a compound ("een" in "eenfactorauthenticatie", "drie" in "driehoek"),
+   * the words for one included (in running text they are left out: they are articles too); empty when the part is not
+   * exactly one number word.
+   */
+  default Optional<Double> compoundNumberValue(String part) {
+    return numberValue(part);
+  }
+
+  /**
    * Whether a lower-case word is a common word of the language (written in lower case in the resource: "soccer",
    * "elf"), as opposed to a name ("lucas", "delft") or an unknown word; false when the resource does not know.
    */
