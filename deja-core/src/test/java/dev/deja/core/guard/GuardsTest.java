@@ -230,4 +230,17 @@ class GuardsTest {
     return new StoredItem("s", "t", Item.of("text", text), new ItemKeys("t#", "", Set.of(), Set.of(),
         Optional.empty()), Map.of(), 1, t, t, List.of(new HistoryEntry(t, "CREATED", Optional.empty(), "")));
   }
+
+  @ParameterizedTest(name = "affix: {0} | {1} → {2}")
+  @CsvSource(delimiter = '|', value = {
+      "depseudonimisering|pseudonimisering|true",
+      "pseudonimisering|Depseudonimisering|true",
+      "onbevoegd|bevoegd|true",
+      "pseudonimisering|pseudonimiseren|false",
+      "verificatie proces|verificatieproces|false",
+      "authentificatie|authenticatie|false"})
+  void affixTellsNegatingPrefixesFromSpellingVariants(String a, String b, boolean conflict) {
+    TextGuard g = guard("affix", Map.of("language", "nl"));
+    assertThat(g.conflict(a, b).isPresent()).isEqualTo(conflict);
+  }
 }

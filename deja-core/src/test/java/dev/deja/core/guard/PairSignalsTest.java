@@ -1,0 +1,114 @@
+package dev.deja.core.guard;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.deja.core.lexical.WordRelation.Kind;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The text signals of a pair, each on the smallest pair that shows it, with a table for word knowledge. */
+class PairSignalsTest {
+  private static final Set<String> COMMON = Set.of("allergic", "sesame", "mustard", "karate", "judo", "class",
+      "love", "hate", "cilantro", "coriander", "fly", "flying", "madrid", "marathon", "half", "tournament", "chess",
+      "debate", "hearing", "test", "surgery", "cataract", "grandpa", "work", "worked", "office", "coffee", "tea",
+      "morning", "evening", "yoga", "pitch", "perfect", "translator", "german", "english", "owe", "owes", "pounds",
+      "texts", "calls", "prefer", "dog", "sister", "visit", "visits", "grandmother", "have", "service", "health",
+      "national", "employer", "swim", "lesson");
+  private static final TableWordKnowledge K = new TableWordKnowledge(COMMON, Set.of("grandpa", "sister",
+      "grandmother"), Set.of("worked"))
+      .relate("karate", "judo", Kind.SIBLING)
+      .relate("love", "hate", Kind.ANTONYM)
+      .relate("cilantro", "coriander", Kind.SAME)
+      .relate("flying", "fly", Kind.FORM);
+
+  private static Map<String, Double> of(String a, String b) {
+    return PairSignals.of(a, b, Lexicon.ENGLISH, K).values();
+  }
+
+  @ParameterizedTest(name = "{2}: ''{0}'' / ''{1}''")
+  @CsvSource(delimiter = '|', value = {
+      "I'm 29.|I'm 39.|numbers_conflict",
+      "I'm twenty-nine.|I'm 34.|numbers_conflict",
+      "Yoga at 8 am.|Yoga at 8 pm.|numbers_conflict",
+      "I have perfect pitch.|I don't have perfect pitch.|negation_mismatch",
+      "My sister Lotte visits.|My sister Femke visits.|names_conflict",
+      "My sister visits.|My sister Femke visits.|names_one_side",
+      "Yoga on Friday mornings.|Yoga on Friday evenings.|contrast_conflict",
+      "I work in the office.|I want to work in the office.|modality_mismatch",
+      "I prefer texts over calls.|I prefer calls over texts.|swap",
+      "I'm flying to Madrid.|I'm flying from Madrid.|role_change",
+      "I visit my grandmother.|My grandmother visits.|subject_shift",
+      "I worked at the office.|I work at the office.|tense_mismatch",
+      "Ich habe und Kaffee.|I have coffee.|language_mismatch",
+      "Theo karate class|Theo judo class|sibling",
+      "I love cilantro.|I hate cilantro.|antonym",
+      "Elena half marathon|Elena marathon|modifier_change",
+      "Grandpa cataract surgery|Grandpa hearing test|owner_only",
+      "Grandpa cataract surgery|Grandpa hearing test|head_differs",
+      "Theo karate class|Theo judo class|single_change",
+      "Elena half marathon|Elena marathon|extension"})
+  void eachSignalFiresOnItsCase(String a, String b, String signal) {
+    assertThat(of(a, b).get(signal)).as(signal + " " + PairSignals.of(a, b, Lexicon.ENGLISH, K).evidence())
+        .isEqualTo(1.0);
+    assertThat(PairSignals.of(a, b, Lexicon.ENGLISH, K).evidence()).containsKey(signal);
+  }
+
+  @Test
+  void aRewordingWithSynonymsAndFormsMatchesEveryWord() {
+    Map<String, Double> v = of("I'm allergic to cilantro.", "I am allergic to coriander.");
+    assertThat(v.get("matched_share")).isEqualTo(1.0);
+    assertThat(v.get("unmatched")).isZero();
+    assertThat(v.get("sibling")).isZero();
+  }
+
+  @Test
+  void anAbbreviationMatchesItsSpelledOutWords() {
+    Map<String, Double> v = of("My employer is the NHS.", "My employer is the National Health Service.");
+    assertThat(v.get("matched_share")).isEqualTo(1.0);
+    assertThat(v.get("names_one_side")).isZero();
+    assertThat(v.get("names_conflict")).isZero();
+  }
+
+  @Test
+  void sharedWordsInAnotherOrderAreInversions() {
+    assertThat(of("translator, German to English", "translator, English to German").get("inversions"))
+        .isGreaterThan(0);
+    assertThat(of("translator, German to English", "translator, German to English").get("inversions")).isZero();
+  }
+
+  @Test
+  void possessivesDoNotMakeNewWords() {
+    Map<String, Double> v = of("Ollie's swim lesson", "Ollie swim lesson");
+    assertThat(v.get("matched_share")).isEqualTo(1.0);
+    assertThat(v.get("names_one_side")).isZero();
+  }
+
+  @Test
+  void everySignalIsInTheUnitIntervalAndACopyHasNoConflict() {
+    Random rnd = new Random(20261126L);
+    String[] words = COMMON.toArray(String[]::new);
+    java.util.Arrays.sort(words);
+    for (int i = 0; i < 300; i++) {
+      StringBuilder a = new StringBuilder();
+      StringBuilder b = new StringBuilder();
+      for (int w = 0, n = 1 + rnd.nextInt(7); w < n; w++) {
+        a.append(words[rnd.nextInt(words.length)]).append(rnd.nextInt(5) == 0 ? " 7 " : " ");
+        b.append(words[rnd.nextInt(words.length)]).append(rnd.nextInt(9) == 0 ? " not " : " ");
+      }
+      Map<String, Double> v = of(a.toString(), b.toString());
+      assertThat(v.keySet()).as("seed 20261126, case " + i).containsExactlyElementsOf(PairSignals.NAMES);
+      v.values().forEach(x -> assertThat(x).isBetween(0.0, 1.0));
+      Map<String, Double> same = of(a.toString(), a.toString());
+      assertThat(same.get("matched_share")).isEqualTo(1.0);
+      assertThat(same.get("sequence")).isEqualTo(1.0);
+      for (String conflict : new String[] {"numbers_conflict", "negation_mismatch", "names_conflict",
+          "contrast_conflict", "modality_mismatch", "swap", "role_change", "sibling", "antonym", "single_change"}) {
+        assertThat(same.get(conflict)).as(conflict + " on a copy of '" + a + "'").isZero();
+      }
+    }
+  }
+}

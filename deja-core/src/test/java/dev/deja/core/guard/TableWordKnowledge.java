@@ -1,0 +1,77 @@
+package dev.deja.core.guard;
+
+import dev.deja.core.lexical.WordKnowledge;
+import dev.deja.core.lexical.WordRelation;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/** A fake word knowledge from small tables, for tests that must not depend on WordNet. Thread-safe once built. */
+final class TableWordKnowledge implements WordKnowledge {
+  private final Map<String, WordRelation> relations = new HashMap<>();
+  private final Map<String, Double> numbers = new HashMap<>();
+  private final Map<String, Set<String>> functionWords = new HashMap<>();
+  private final Set<String> common;
+  private final Set<String> persons;
+  private final Set<String> past;
+
+  TableWordKnowledge(Set<String> common, Set<String> persons, Set<String> past) {
+    this.common = Set.copyOf(common);
+    this.persons = Set.copyOf(persons);
+    this.past = Set.copyOf(past);
+    for (String[] n : new String[][] {{"one", "1"}, {"two", "2"}, {"three", "3"}, {"twenty nine", "29"},
+        {"thirty four", "34"}}) {
+      numbers.put(n[0], Double.valueOf(n[1]));
+    }
+    functionWords.put("und", Set.of("de"));
+    functionWords.put("ich", Set.of("de"));
+    functionWords.put("habe", Set.of("de"));
+  }
+
+  TableWordKnowledge relate(String a, String b, WordRelation.Kind kind) {
+    WordRelation r = new WordRelation(kind, "table: " + kind, kind.isEquivalent() ? 1 : 0.5);
+    relations.put(a + "|" + b, r);
+    relations.put(b + "|" + a, r);
+    return this;
+  }
+
+  @Override
+  public String source() {
+    return "table";
+  }
+
+  @Override
+  public WordRelation relate(String a, String b) {
+    if (a.equals(b)) {
+      return new WordRelation(WordRelation.Kind.SAME, "the same word");
+    }
+    return relations.getOrDefault(a + "|" + b,
+        common.contains(a) && common.contains(b) ? new WordRelation(WordRelation.Kind.UNRELATED, "") : WordRelation.UNKNOWN);
+  }
+
+  @Override
+  public Optional<Double> numberValue(String phrase) {
+    return Optional.ofNullable(numbers.get(phrase.replace('-', ' ')));
+  }
+
+  @Override
+  public Set<String> functionWordLanguages(String word) {
+    return functionWords.getOrDefault(word, Set.of());
+  }
+
+  @Override
+  public boolean isCommonWord(String word) {
+    return common.contains(word);
+  }
+
+  @Override
+  public boolean isPersonNoun(String word) {
+    return persons.contains(word);
+  }
+
+  @Override
+  public boolean isPastTense(String word) {
+    return past.contains(word);
+  }
+}

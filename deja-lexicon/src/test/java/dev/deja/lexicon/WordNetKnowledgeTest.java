@@ -1,0 +1,113 @@
+package dev.deja.lexicon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.deja.core.lexical.WordKnowledge;
+import dev.deja.core.lexical.WordKnowledges;
+import dev.deja.core.lexical.WordRelation.Kind;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Known values of WordNet 3.1 relations, ICU number words and CLDR glossary words, through the service. */
+class WordNetKnowledgeTest {
+  private static final WordKnowledge K = WordKnowledges.defaults();
+
+  @Test
+  void isTheRegisteredService() {
+    assertThat(K).isInstanceOf(WordNetKnowledge.class);
+    assertThat(K.source()).isEqualTo("WordNet 3.1");
+  }
+
+  @ParameterizedTest(name = "{0} / {1} → {2}")
+  @CsvSource({
+      "coriander, cilantro, SAME",
+      "favourite, favorite, SAME",
+      "colour, color, SAME",
+      "vet, veterinarian, SAME",
+      "physiotherapy, physical therapy, SAME",
+      "grandad, grandfather, SAME",
+      "kiwis, kiwi, FORM",
+      "allergy, allergic, FORM",
+      "hate, love, ANTONYM",
+      "nephew, niece, ANTONYM",
+      "early, late, ANTONYM",
+      "orthodontist, dentist, NARROWER",
+      "dentist, orthodontist, BROADER",
+      "vegan, vegetarian, NARROWER",
+      "karate, judo, SIBLING",
+      "volleyball, basketball, SIBLING",
+      "kitchen, pizza, UNRELATED",
+      "padel, tennis, UNKNOWN",
+      "domingo, sunday, SAME",
+      "wochen, week, SAME",
+      "espana, spain, SAME"})
+  void relatesWords(String a, String b, Kind kind) {
+    assertThat(K.relate(a, b).kind()).isEqualTo(kind);
+    assertThat(K.relate(a, b).closeness()).isBetween(0.0, 1.0);
+  }
+
+  @Test
+  void siblingsAreCloseAndSayWhatTheyShare() {
+    assertThat(K.relate("karate", "judo").evidence()).contains("martial art");
+    assertThat(K.relate("karate", "judo").closeness()).isGreaterThan(0.8);
+    assertThat(K.relate("kitchen", "pizza").closeness()).isLessThan(K.relate("karate", "judo").closeness());
+  }
+
+  @Test
+  void aPhraseIsNotRelatedByOneOfItsWords() {
+    // extJWNL falls back to a word of an unknown phrase; the knowledge must not.
+    assertThat(K.relate("user celiac", "coeliac").kind()).isEqualTo(Kind.UNKNOWN);
+    assertThat(K.lemmas("user celiac")).isEmpty();
+  }
+
+  @ParameterizedTest(name = "{0} = {1}")
+  @CsvSource({
+      "thirty-four, 34", "thirty four, 34", "vierunddreißig, 34", "vierendertig, 34", "treinta y cuatro, 34",
+      "trinta e quatro, 34", "trente-quatre, 34", "one hundred and eighty, 180", "nineteen thirty-eight, 1938",
+      "twenty-first, 21", "one, 1", "quatro, 4", "zwei, 2", "dezesseis, 16"})
+  void readsNumberWords(String phrase, double value) {
+    assertThat(K.numberValue(phrase)).contains(value);
+  }
+
+  @ParameterizedTest(name = "{0} is not a number in running text")
+  @CsvSource({"ein", "een", "elf", "once", "cent", "house", "one of"})
+  void leavesOutArticlesAndEnglishWords(String phrase) {
+    assertThat(K.numberValue(phrase)).isEmpty();
+  }
+
+  @Test
+  void compoundPartsIncludeTheWordsForOne() {
+    assertThat(K.compoundNumberValue("een")).contains(1.0);
+    assertThat(K.compoundNumberValue("twee")).contains(2.0);
+    assertThat(K.compoundNumberValue("factor")).isEqualTo(Optional.empty());
+  }
+
+  @Test
+  void tellsFunctionWordsOfOtherLanguages() {
+    assertThat(K.functionWordLanguages("und")).containsExactly("de");
+    assertThat(K.functionWordLanguages("de")).contains("es", "fr", "nl", "pt");
+    assertThat(K.functionWordLanguages("the")).isEmpty();
+    assertThat(K.functionWordLanguages("die")).isEmpty(); // also an English word
+  }
+
+  @Test
+  void tellsCommonWordsPersonsAndPastTense() {
+    assertThat(K.isCommonWord("soccer")).isTrue();
+    assertThat(K.isCommonWord("lucas")).isFalse();
+    assertThat(K.isPersonNoun("grandpa")).isTrue();
+    assertThat(K.isPersonNoun("kitchen")).isFalse();
+    assertThat(K.isPastTense("went")).isTrue();
+    assertThat(K.isPastTense("worked")).isTrue();
+    assertThat(K.isPastTense("working")).isFalse();
+    assertThat(K.isPastTense("work")).isFalse();
+  }
+
+  @Test
+  void relationsAreCachedAndStable() {
+    for (int i = 0; i < 3; i++) {
+      assertThat(K.relate("karate", "judo")).isEqualTo(K.relate("karate", "judo"));
+    }
+  }
+}
