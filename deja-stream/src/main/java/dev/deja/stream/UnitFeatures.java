@@ -57,8 +57,8 @@ final class UnitFeatures {
     STOP.addAll(GERMAN);
     STOP.addAll(List.of("here", "heres", "okay", "ok", "so", "basically", "well", "yes", "about", "around",
         "roughly", "approximately", "nearly", "almost", "least", "more", "most", "much", "many", "lot", "lots", "will",
-        "would", "can", "could", "should", "may", "might", "must", "shall", "if", "because", "since", "while",
-        "until", "again", "just", "whats", "thats", "lets", "youll", "youre", "ill", "id", "its", "theres", "dont",
+        "would", "can", "could", "should", "may", "might", "must", "shall", "if", "unless", "because", "since",
+        "while", "until", "again", "just", "whats", "thats", "lets", "youll", "youre", "ill", "id", "its", "theres", "dont",
         "cant", "wont", "via", "per", "every", "each", "other", "another", "some", "any", "which", "what",
         // French and Spanish function words
         "le", "la", "les", "un", "une", "des", "du", "et", "ou", "est", "sont", "dans", "pour", "avec", "sur", "au",
@@ -372,7 +372,7 @@ final class UnitFeatures {
     for (String w : words) {
       for (String prefix : NEGATIVE_PREFIXES) {
         int least = prefix.startsWith("i") ? 5 : 4;
-        if (w.length() - prefix.length() >= least && w.startsWith(prefix)
+        if (w.length() - prefix.length() >= least && w.startsWith(prefix) && !STOP.contains(w)
             && bases.contains(w.substring(prefix.length())) && !bases.contains(w)) {
           return java.util.Optional.of(w);
         }
