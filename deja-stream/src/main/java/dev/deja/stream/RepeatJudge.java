@@ -14,17 +14,21 @@ import java.util.Set;
  *
  * <p>Layers, cheapest first: <b>exact</b> (identical after the {@code standard} analyzer and without the list
  * marker), <b>chunk</b> (difflib ratio ≥ {@code similarity_threshold}, near-verbatim), <b>content</b> (the same ratio
- * ≥ {@code content_similarity_threshold}: the design's sentence layer), <b>paraphrase</b> (weighted Dice of
- * content-word stems and numbers ≥ {@code paraphrase_threshold}, sharing at least {@code paraphrase_min_shared} of
- * them) and, with an embedder, <b>semantic</b> (cosine ≥ {@code semantic_threshold}). The paraphrase tokens drop
+ * ≥ {@code content_similarity_threshold}: the design's sentence layer), <b>paraphrase</b> (the
+ * {@link RestatementModel}'s probability ≥ {@code paraphrase_threshold} for the earlier unit sharing the most content
+ * words, at least {@code paraphrase_min_shared}; the model weighs the weighted Dice of content-word stems and numbers,
+ * reformulation and reminder markers, what the window already said, new numbers and the guards) and, with an
+ * embedder, <b>semantic</b> (cosine ≥ {@code semantic_threshold}). The paraphrase tokens drop
  * function words (English, German, Dutch, French, Spanish, Portuguese) and approximators ("about", "roughly"), stem
  * with {@link dev.deja.core.normalize.LightStemmer}, read number words as numbers and durations in one unit ("7 days"
  * = "one week"), and weigh generic verbs ("get", "make", "use") half.
  *
- * <p>Guards veto every layer but exact, on the evidence that tells templated lines apart (the same evidence as
- * {@link dev.deja.core.guard.Guards}): <b>numbers</b> — the later unit has a number or clock time the earlier one
- * lacks; <b>negation</b> — one is negated, the other not; <b>names</b> — the later unit names someone or something
- * (capitalised, not sentence-initial) the earlier does not, unless it is a short or long form of one of its words ("Philly" / "Philadelphia"; off for German, which capitalises every noun);
+ * <p>Guards veto the chunk, content and semantic layers, and are features of the paraphrase model, on the evidence
+ * that tells templated lines apart (the same evidence as {@link dev.deja.core.guard.Guards}): <b>numbers</b> — the
+ * later unit has a number or clock time the earlier one lacks; <b>negation</b> — one is negated, the other not, or
+ * one has a negative-prefixed form of the other's word ("unstaged" / "staged"); <b>names</b> — the later unit names someone or something
+ * (capitalised, not sentence-initial) the earlier does not, unless it is a short or long form of one of its words
+ * ("Philly" / "Philadelphia"; off for German, which capitalises every noun);
  * <b>contrasts</b> — both name a weekday, month, part of the day, meal, colour, season or frequency, and not the same;
  * <b>person</b> — each mentions a grammatical person the other does not ("she" / "he"); <b>substitution</b> — the
  * same sentence with one content word or phrase (≤ 3 words) replaced; <b>extension</b> — the later unit is the
