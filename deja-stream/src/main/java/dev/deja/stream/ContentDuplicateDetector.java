@@ -237,9 +237,9 @@ public final class ContentDuplicateDetector {
         sessionId, clock.instant(), ContentDuplicationEvent.preview(m.earlier().text(), options.previewChars()),
         ContentDuplicationEvent.preview(unit.text(), options.previewChars()), m.score().similarity(),
         m.score().layer(), unit.offset(), unit.index());
-    LOG.info("content duplicate {} in session {}: {} layer, similarity {}, position {}: \"{}\" repeats \"{}\"",
+    LOG.info("content duplicate {} in session {}: {} layer, similarity {}, position {}: \"{}\" repeats \"{}\" ({})",
         event.eventId(), sessionId, event.layer(), event.similarity(),
-        event.position(), event.duplicatePreview(), event.originalPreview());
+        event.position(), event.duplicatePreview(), event.originalPreview(), m.score().explain());
     try {
       listener.onDuplicate(event);
     } catch (RuntimeException e) {
