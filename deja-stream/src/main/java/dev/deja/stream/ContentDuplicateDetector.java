@@ -4,7 +4,6 @@ import java.time.Clock;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,6 +35,7 @@ public final class ContentDuplicateDetector {
   private final String responseTag;
   private final ArrayDeque<UnitFeatures> window = new ArrayDeque<>();
   private final Map<String, UnitFeatures> seen = new HashMap<>();
+  private final WindowContext context = new WindowContext();
   private long tracked;
   private long accumulated;
   private long duplicates;
@@ -123,37 +123,13 @@ public final class ContentDuplicateDetector {
       Optional<RepeatMatch> best = Optional.empty();
       UnitFeatures same = seen.get(f.norm);
       if (same != null) {
-        PairScore s = judge.score(f, same, RepeatJudge.relation(f.unit, same.unit), true);
+        PairScore s = judge.layers(f, same, RepeatJudge.relation(f.unit, same.unit), true);
         if (s.isDuplicate()) {
           best = Optional.of(new RepeatMatch(same.unit, s));
         }
       }
       if (best.isEmpty()) {
-        // Layers first (cheap), then guards on the candidates from the strongest down: the first candidate no guard
-        // vetoes is the match, and weaker candidates are never checked.
-        List<RepeatMatch> candidates = new ArrayList<>();
-        List<UnitFeatures> earlier = new ArrayList<>();
-        for (Iterator<UnitFeatures> it = window.iterator(); it.hasNext();) {
-          UnitFeatures e = it.next();
-          PairScore s = judge.layers(f, e, RepeatJudge.relation(f.unit, e.unit));
-          if (s.isDuplicate()) {
-            candidates.add(new RepeatMatch(e.unit, s));
-            earlier.add(e);
-          }
-        }
-        Integer[] order = new Integer[candidates.size()];
-        for (int k = 0; k < order.length; k++) {
-          order[k] = k;
-        }
-        java.util.Arrays.sort(order, (x, y) -> better(candidates.get(x).score(), candidates.get(y).score()) ? -1
-            : better(candidates.get(y).score(), candidates.get(x).score()) ? 1 : Integer.compare(x, y));
-        for (int k : order) {
-          Optional<String> conflict = judge.conflict(f, earlier.get(k));
-          if (conflict.isEmpty()) {
-            best = Optional.of(candidates.get(k));
-            break;
-          }
-        }
+        best = judge(f);
       }
       best.ifPresent(m -> repeated(f.unit, m, sessionId));
       return best;
@@ -163,6 +139,65 @@ public final class ContentDuplicateDetector {
     } finally {
       metrics.latencyNanos(System.nanoTime() - t0);
     }
+  }
+
+  /**
+   * The match of a unit in the window, layer by layer: the chunk and content candidates from the strongest down,
+   * the first that no guard vetoes; else the paraphrase model on the unit it shares the most content with (ties: the
+   * earlier unit); else the semantic candidates, guarded like the first. Weaker candidates are never checked.
+   */
+  private Optional<RepeatMatch> judge(UnitFeatures f) {
+    List<RepeatMatch> verbatim = new ArrayList<>();
+    List<UnitFeatures> verbatimUnits = new ArrayList<>();
+    List<RepeatMatch> semantic = new ArrayList<>();
+    List<UnitFeatures> semanticUnits = new ArrayList<>();
+    UnitFeatures closest = null;
+    PairScore closestScore = null;
+    for (UnitFeatures e : window) {
+      RepeatJudge.Relation relation = RepeatJudge.relation(f.unit, e.unit);
+      PairScore s = judge.layers(f, e, relation);
+      if (s.layer().equals("chunk") || s.layer().equals("content") || s.layer().equals("exact")) {
+        verbatim.add(new RepeatMatch(e.unit, s));
+        verbatimUnits.add(e);
+      } else if (s.layer().equals("semantic")) {
+        semantic.add(new RepeatMatch(e.unit, s));
+        semanticUnits.add(e);
+      }
+      if (relation == RepeatJudge.Relation.FULL && s.shared() > 0 && s.shared() >= options.paraphraseMinShared()
+          && (closestScore == null || s.paraphrase() > closestScore.paraphrase())) {
+        closest = e;
+        closestScore = s;
+      }
+    }
+    Optional<RepeatMatch> m = firstUnvetoed(f, verbatim, verbatimUnits);
+    if (m.isPresent()) {
+      return m;
+    }
+    if (closest != null) {
+      RestatementModel.Verdict v = judge.restatement(f, closest, closestScore.paraphrase(), context);
+      if (v.probability() >= options.paraphraseThreshold()) {
+        return Optional.of(new RepeatMatch(closest.unit, closestScore.withRestatement(v.probability(), v.explain())
+            .withLayer("paraphrase", judge.conflict(f, closest))));
+      }
+    }
+    return firstUnvetoed(f, semantic, semanticUnits);
+  }
+
+  /** Of candidates found by the layers, the strongest that no guard vetoes. */
+  private Optional<RepeatMatch> firstUnvetoed(UnitFeatures f, List<RepeatMatch> candidates,
+      List<UnitFeatures> units) {
+    Integer[] order = new Integer[candidates.size()];
+    for (int k = 0; k < order.length; k++) {
+      order[k] = k;
+    }
+    java.util.Arrays.sort(order, (x, y) -> better(candidates.get(x).score(), candidates.get(y).score()) ? -1
+        : better(candidates.get(y).score(), candidates.get(x).score()) ? 1 : Integer.compare(x, y));
+    for (int k : order) {
+      if (judge.conflict(f, units.get(k)).isEmpty()) {
+        return Optional.of(candidates.get(k));
+      }
+    }
+    return Optional.empty();
   }
 
   private static boolean better(PairScore a, PairScore b) {
@@ -181,8 +216,9 @@ public final class ContentDuplicateDetector {
       tracked++;
       seen.putIfAbsent(f.norm, f);
       window.addLast(f);
+      context.add(f);
       while (window.size() > options.sentenceWindowSize()) {
-        window.removeFirst();
+        context.remove(window.removeFirst());
       }
     } catch (RuntimeException e) {
       failed(e, "-");
@@ -201,9 +237,9 @@ public final class ContentDuplicateDetector {
         sessionId, clock.instant(), ContentDuplicationEvent.preview(m.earlier().text(), options.previewChars()),
         ContentDuplicationEvent.preview(unit.text(), options.previewChars()), m.score().similarity(),
         m.score().layer(), unit.offset(), unit.index());
-    LOG.info("content duplicate {} in session {}: {} layer, similarity {}, position {}: \"{}\" repeats \"{}\"",
+    LOG.info("content duplicate {} in session {}: {} layer, similarity {}, position {}: \"{}\" repeats \"{}\" ({})",
         event.eventId(), sessionId, event.layer(), event.similarity(),
-        event.position(), event.duplicatePreview(), event.originalPreview());
+        event.position(), event.duplicatePreview(), event.originalPreview(), m.score().explain());
     try {
       listener.onDuplicate(event);
     } catch (RuntimeException e) {

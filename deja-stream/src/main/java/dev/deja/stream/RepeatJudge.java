@@ -14,17 +14,21 @@ import java.util.Set;
  *
  * <p>Layers, cheapest first: <b>exact</b> (identical after the {@code standard} analyzer and without the list
  * marker), <b>chunk</b> (difflib ratio ≥ {@code similarity_threshold}, near-verbatim), <b>content</b> (the same ratio
- * ≥ {@code content_similarity_threshold}: the design's sentence layer), <b>paraphrase</b> (weighted Dice of
- * content-word stems and numbers ≥ {@code paraphrase_threshold}, sharing at least {@code paraphrase_min_shared} of
- * them) and, with an embedder, <b>semantic</b> (cosine ≥ {@code semantic_threshold}). The paraphrase tokens drop
+ * ≥ {@code content_similarity_threshold}: the design's sentence layer), <b>paraphrase</b> (the
+ * {@link RestatementModel}'s probability ≥ {@code paraphrase_threshold} for the earlier unit sharing the most content
+ * words, at least {@code paraphrase_min_shared}; the model weighs the weighted Dice of content-word stems and numbers,
+ * reformulation and reminder markers, what the window already said, new numbers and the guards) and, with an
+ * embedder, <b>semantic</b> (cosine ≥ {@code semantic_threshold}). The paraphrase tokens drop
  * function words (English, German, Dutch, French, Spanish, Portuguese) and approximators ("about", "roughly"), stem
  * with {@link dev.deja.core.normalize.LightStemmer}, read number words as numbers and durations in one unit ("7 days"
  * = "one week"), and weigh generic verbs ("get", "make", "use") half.
  *
- * <p>Guards veto every layer but exact, on the evidence that tells templated lines apart (the same evidence as
- * {@link dev.deja.core.guard.Guards}): <b>numbers</b> — the later unit has a number or clock time the earlier one
- * lacks; <b>negation</b> — one is negated, the other not; <b>names</b> — the later unit names someone or something
- * (capitalised, not sentence-initial) the earlier does not, unless it is a short or long form of one of its words ("Philly" / "Philadelphia"; off for German, which capitalises every noun);
+ * <p>Guards veto the chunk, content and semantic layers, and are features of the paraphrase model, on the evidence
+ * that tells templated lines apart (the same evidence as {@link dev.deja.core.guard.Guards}): <b>numbers</b> — the
+ * later unit has a number or clock time the earlier one lacks; <b>negation</b> — one is negated, the other not, or
+ * one has a negative-prefixed form of the other's word ("unstaged" / "staged"); <b>names</b> — the later unit names someone or something
+ * (capitalised, not sentence-initial) the earlier does not, unless it is a short or long form of one of its words
+ * ("Philly" / "Philadelphia"; off for German, which capitalises every noun);
  * <b>contrasts</b> — both name a weekday, month, part of the day, meal, colour, season or frequency, and not the same;
  * <b>person</b> — each mentions a grammatical person the other does not ("she" / "he"); <b>substitution</b> — the
  * same sentence with one content word or phrase (≤ 3 words) replaced; <b>extension</b> — the later unit is the
@@ -65,10 +69,14 @@ public final class RepeatJudge {
     return options;
   }
 
-  /** Compares two sentences outside any stream: {@code later} is the one that would be removed. */
+  /**
+   * Compares two sentences outside any stream: {@code later} is the one that would be removed; the window of the
+   * paraphrase layer is the earlier sentence alone.
+   */
   public PairScore score(String later, String earlier) {
-    return score(new UnitFeatures(Unit.sentence(later)), new UnitFeatures(Unit.sentence(earlier)), Relation.FULL,
-        false);
+    UnitFeatures l = new UnitFeatures(Unit.sentence(later));
+    UnitFeatures e = new UnitFeatures(Unit.sentence(earlier));
+    return score(l, e, Relation.FULL, false, WindowContext.of(e));
   }
 
   static Relation relation(Unit later, Unit earlier) {
@@ -95,23 +103,48 @@ public final class RepeatJudge {
   }
 
   /**
-   * The scores of a pair. With {@code fast}, difflib is skipped when its length bound cannot reach a threshold (the
-   * decision is the same; the reported ratio is then the bound's 0).
+   * The scores of a pair, every layer (the paraphrase layer with {@code window} as what was said before). With
+   * {@code fast}, difflib is skipped when its length bound cannot reach a threshold (the decision is the same; the
+   * reported ratio is then the bound's 0).
    */
-  PairScore score(UnitFeatures later, UnitFeatures earlier, Relation relation, boolean fast) {
-    return score(later, earlier, relation, fast, true);
+  PairScore score(UnitFeatures later, UnitFeatures earlier, Relation relation, boolean fast, WindowContext window) {
+    PairScore s = layers(later, earlier, relation, fast);
+    if (s.exact() || relation == Relation.NONE) {
+      return s;
+    }
+    Optional<String> conflict = conflict(later, earlier);
+    if (s.layer().equals("chunk") || s.layer().equals("content")) {
+      return conflict.isPresent() ? s.withLayer("none", conflict) : s.withLayer(s.layer(), conflict);
+    }
+    if (relation == Relation.FULL && s.shared() >= options.paraphraseMinShared() && s.shared() > 0) {
+      RestatementModel.Verdict v = restatement(later, earlier, s.paraphrase(), window);
+      PairScore r = s.withRestatement(v.probability(), v.explain());
+      if (v.probability() >= options.paraphraseThreshold()) {
+        return r.withLayer("paraphrase", conflict);
+      }
+      s = r;
+    }
+    if (s.layer().equals("semantic") && conflict.isPresent()) {
+      return s.withLayer("none", conflict);
+    }
+    return s.withLayer(s.layer(), conflict);
   }
 
-  private PairScore score(UnitFeatures later, UnitFeatures earlier, Relation relation, boolean fast,
-      boolean guards) {
+  /**
+   * The verbatim and semantic layer scores of a pair and the weighted Dice of its content words, without guards
+   * and without the paraphrase model (fast: difflib only where its bounds can reach a threshold). The layer is
+   * {@code exact}, {@code chunk}, {@code content}, {@code semantic} (only when no other layer reached) or
+   * {@code none}.
+   */
+  PairScore layers(UnitFeatures later, UnitFeatures earlier, Relation relation, boolean fast) {
     if (relation == Relation.NONE) {
-      return new PairScore(false, 0, 0, 0, 0, 0, Optional.empty(), "none");
-    }
-    if (later.norm.equals(earlier.norm) && !later.norm.isEmpty()) {
-      return new PairScore(true, 1, relation == Relation.FULL ? 1 : 0, relation == Relation.FULL ? 1 : 0,
-          Math.min(later.weight, earlier.weight), 0, Optional.empty(), "exact");
+      return PairScore.NONE;
     }
     boolean full = relation == Relation.FULL;
+    if (later.norm.equals(earlier.norm) && !later.norm.isEmpty()) {
+      return new PairScore(true, 1, full ? 1 : 0, full ? 1 : 0, Math.min(later.weight, earlier.weight), 0, 0,
+          Optional.empty(), "exact", "");
+    }
     double ratio = 0;
     int la = later.codePoints().length;
     int lb = earlier.codePoints().length;
@@ -122,7 +155,7 @@ public final class RepeatJudge {
       ratio = ratio(later, earlier);
     }
     double shared = 0;
-    double paraphrase = 0;
+    double dice = 0;
     if (full) {
       for (Map.Entry<String, Double> e : later.tokens.entrySet()) {
         Double w = earlier.tokens.get(e.getKey());
@@ -130,7 +163,7 @@ public final class RepeatJudge {
           shared += Math.min(w, e.getValue());
         }
       }
-      paraphrase = later.weight + earlier.weight == 0 ? 0 : 2 * shared / (later.weight + earlier.weight);
+      dice = later.weight + earlier.weight == 0 ? 0 : 2 * shared / (later.weight + earlier.weight);
     }
     double semantic = 0;
     String layer = "none";
@@ -138,8 +171,6 @@ public final class RepeatJudge {
       layer = "chunk";
     } else if (full && ratio >= options.contentSimilarityThreshold()) {
       layer = "content";
-    } else if (full && paraphrase >= options.paraphraseThreshold() && shared >= options.paraphraseMinShared()) {
-      layer = "paraphrase";
     }
     if (full && embedder.isPresent() && (layer.equals("none") || !fast)) {
       semantic = cosine(vector(later), vector(earlier));
@@ -147,19 +178,17 @@ public final class RepeatJudge {
         layer = "semantic";
       }
     }
-    Optional<String> conflict = Optional.empty();
-    if (guards && (!layer.equals("none") || !fast)) {
-      conflict = conflict(later, earlier);
-      if (conflict.isPresent()) {
-        layer = "none";
-      }
-    }
-    return new PairScore(false, ratio, full ? ratio : 0, paraphrase, shared, semantic, conflict, layer);
+    return new PairScore(false, ratio, full ? ratio : 0, dice, shared, 0, semantic, Optional.empty(), layer, "");
   }
 
-  /** The layer scores of a pair without the guards (fast: difflib only where its bounds can reach a threshold). */
+  /** {@link #layers(UnitFeatures, UnitFeatures, Relation, boolean)}, fast. */
   PairScore layers(UnitFeatures later, UnitFeatures earlier, Relation relation) {
-    return score(later, earlier, relation, true, false);
+    return layers(later, earlier, relation, true);
+  }
+
+  /** The paraphrase model's verdict on a pair whose weighted Dice is known, given what the window said. */
+  RestatementModel.Verdict restatement(UnitFeatures later, UnitFeatures earlier, double dice, WindowContext window) {
+    return RestatementModel.verdict(RestatementModel.features(later, dice, window, conflicts(later, earlier)));
   }
 
   /**
@@ -211,48 +240,88 @@ public final class RepeatJudge {
     return Math.max(0, Math.min(1, c));
   }
 
-  /** The first guard conflict between a later and an earlier unit, if any. */
+  /** The first guard conflict between a later and an earlier unit, if any (guards in their documented order). */
   Optional<String> conflict(UnitFeatures later, UnitFeatures earlier) {
-    Set<String> g = options.guards();
-    if (g.contains("negation") && later.negations() % 2 != earlier.negations() % 2) {
-      return Optional.of("negation: one is negated, the other is not");
-    }
-    if (g.contains("person")) {
-      Set<String> pa = later.persons();
-      Set<String> pb = earlier.persons();
-      if (!pb.containsAll(pa) && !pa.containsAll(pb)) {
-        return Optional.of("person: " + pa + " vs " + pb);
-      }
-    }
-    if (g.contains("contrasts")) {
-      Map<String, Set<String>> ca = later.contrasts();
-      Map<String, Set<String>> cb = earlier.contrasts();
-      for (Map.Entry<String, Set<String>> e : ca.entrySet()) {
-        Set<String> other = cb.get(e.getKey());
-        if (other != null && !other.equals(e.getValue())) {
-          return Optional.of("contrasts: " + e.getKey() + " " + e.getValue() + " vs " + other);
-        }
-      }
-    }
-    if (g.contains("names")) {
-      Set<String> words = earlier.words();
-      for (String name : later.names()) {
-        for (String part : name.split(" ")) {
-          if (!words.contains(part) && !shortForm(part, words)) {
-            return Optional.of("names: '" + name + "' is only in the later unit");
-          }
-        }
-      }
-    }
-    if (g.contains("numbers")) {
-      Optional<String> c = newNumbers(later.numbers(), earlier.numbers());
+    for (String g : ORDER) {
+      Optional<String> c = guard(g, later, earlier);
       if (c.isPresent()) {
         return c;
       }
     }
-    if ((g.contains("substitution") || g.contains("extension")) && fewDifferences(later, earlier)) {
-      List<TextSignals.ContentOp> ops = TextSignals.contentOps(earlier.body, later.body, UnitFeatures.EN);
-      if (ops.size() == 1) {
+    return Optional.empty();
+  }
+
+  /**
+   * The names of the guards that object to a pair, as the paraphrase model's features: {@code negation},
+   * {@code person}, {@code contrasts}, {@code names}, {@code numbers}, and {@code edit} for a substitution or an
+   * extension (the two are asked together: one word diff tells either).
+   */
+  java.util.Set<String> conflicts(UnitFeatures later, UnitFeatures earlier) {
+    java.util.Set<String> out = new java.util.TreeSet<>();
+    for (String g : ORDER) {
+      if (guard(g, later, earlier).isPresent()) {
+        out.add(g);
+      }
+    }
+    return out;
+  }
+
+  /** The guards in the order they are asked. */
+  private static final List<String> ORDER = List.of("negation", "person", "contrasts", "names", "numbers", "edit");
+
+  private Optional<String> guard(String name, UnitFeatures later, UnitFeatures earlier) {
+    Set<String> g = options.guards();
+    boolean on = name.equals("edit") ? g.contains("substitution") || g.contains("extension") : g.contains(name);
+    if (!on) {
+      return Optional.empty();
+    }
+    switch (name) {
+      case "negation" -> {
+        if (later.negations() % 2 != earlier.negations() % 2) {
+          return Optional.of("negation: one is negated, the other is not");
+        }
+        Optional<String> prefixed = UnitFeatures.negatedForm(later, earlier);
+        return prefixed.map(w -> "negation: '" + w + "' is the negated form of a word of the other unit");
+      }
+      case "person" -> {
+        Set<String> pa = later.persons();
+        Set<String> pb = earlier.persons();
+        return !pb.containsAll(pa) && !pa.containsAll(pb) ? Optional.of("person: " + pa + " vs " + pb)
+            : Optional.empty();
+      }
+      case "contrasts" -> {
+        Map<String, Set<String>> ca = later.contrasts();
+        Map<String, Set<String>> cb = earlier.contrasts();
+        for (Map.Entry<String, Set<String>> e : ca.entrySet()) {
+          Set<String> other = cb.get(e.getKey());
+          if (other != null && !other.equals(e.getValue())) {
+            return Optional.of("contrasts: " + e.getKey() + " " + e.getValue() + " vs " + other);
+          }
+        }
+        return Optional.empty();
+      }
+      case "names" -> {
+        Set<String> words = earlier.words();
+        for (String n : later.names()) {
+          for (String part : n.split(" ")) {
+            if (!words.contains(part) && !shortForm(part, words)) {
+              return Optional.of("names: '" + n + "' is only in the later unit");
+            }
+          }
+        }
+        return Optional.empty();
+      }
+      case "numbers" -> {
+        return newNumbers(later.numbers(), earlier.numbers());
+      }
+      default -> {
+        if (!fewDifferences(later, earlier)) {
+          return Optional.empty();
+        }
+        List<TextSignals.ContentOp> ops = TextSignals.contentOps(earlier.body, later.body, UnitFeatures.EN);
+        if (ops.size() != 1) {
+          return Optional.empty();
+        }
         TextSignals.ContentOp op = ops.get(0);
         if (g.contains("substitution") && op.tag().equals("replace") && !op.removed().isEmpty()
             && !op.added().isEmpty() && op.removed().size() <= 3 && op.added().size() <= 3 && op.aLength() >= 2
@@ -263,9 +332,9 @@ public final class RepeatJudge {
             && op.added().size() <= 2 && Math.min(op.aLength(), op.bLength()) >= 3) {
           return Optional.of("extension: the later unit adds " + op.added());
         }
+        return Optional.empty();
       }
     }
-    return Optional.empty();
   }
 
   /**

@@ -21,10 +21,10 @@ import java.util.TreeSet;
  *       difflib ratio over normalised text</td></tr>
  *   <tr><td>{@code sentence_window_size}</td><td>50</td><td>how many earlier units each new unit is compared with
  *       (identical text is found at any distance)</td></tr>
- *   <tr><td>{@code paraphrase_threshold}</td><td>0.45</td><td>paraphrase layer: weighted Dice of content-word stems
- *       and numbers (see {@link RepeatJudge})</td></tr>
- *   <tr><td>{@code paraphrase_min_shared}</td><td>3</td><td>the paraphrase layer needs at least this many shared
- *       content words (weighted)</td></tr>
+ *   <tr><td>{@code paraphrase_threshold}</td><td>0.54</td><td>paraphrase layer: the probability of the
+ *       {@link RestatementModel} (a restatement of the earlier unit the later shares the most content with)</td></tr>
+ *   <tr><td>{@code paraphrase_min_shared}</td><td>1</td><td>the paraphrase layer is asked only about a pair sharing
+ *       at least this many content words (weighted)</td></tr>
  *   <tr><td>{@code semantic_threshold}</td><td>0.80</td><td>optional semantic layer: cosine of the embedder's
  *       vectors; used only when an embedder is given ({@code semantic_model})</td></tr>
  *   <tr><td>{@code semantic_model}</td><td>(none)</td><td>embedding model name for the semantic layer</td></tr>
@@ -42,7 +42,7 @@ import java.util.TreeSet;
  * @param similarityThreshold chunk-layer threshold in [0, 1]
  * @param contentSimilarityThreshold content-layer threshold in [0, 1]
  * @param sentenceWindowSize how many earlier units are compared, at least 1
- * @param paraphraseThreshold paraphrase-layer threshold in [0, 1]
+ * @param paraphraseThreshold paraphrase-layer threshold (of the restatement probability) in [0, 1]
  * @param paraphraseMinShared minimum shared weighted content words for the paraphrase layer, at least 0
  * @param semanticThreshold semantic-layer threshold in [0, 1]
  * @param semanticModel embedding model of the semantic layer, if any
@@ -100,11 +100,13 @@ public record StreamOptions(double similarityThreshold, double contentSimilarity
   }
 
   /**
-   * The defaults: the design's 0.95 / 0.85 / 50, and this module's paraphrase layer (0.45 with at least 3 shared
-   * content words: tuned on the dev streams, see docs/EVALUATION.md) and guards.
+   * The defaults: the design's 0.95 / 0.85 / 50, and this module's paraphrase layer: the {@link RestatementModel}'s
+   * probability ≥ 0.54 (fitted with its weights on the train streams, see that class) for a pair sharing at least 1
+   * content word, and every guard.
    */
   public static StreamOptions defaults() {
-    return new StreamOptions(0.95, 0.85, 50, 0.45, 3, 0.80, Optional.empty(), 10, 2000, 100, GUARDS);
+    return new StreamOptions(0.95, 0.85, 50, RestatementModel.THRESHOLD, 1, 0.80, Optional.empty(), 10, 2000, 100,
+        GUARDS);
   }
 
   /** These options with the settings of a map (the {@code stream:} section) applied; unknown keys are refused. */

@@ -30,16 +30,19 @@ final class UnitFeatures {
   private static final Set<String> GERMAN = Set.of("der", "die", "das", "den", "dem", "des", "ein", "eine", "einen",
       "einem", "einer", "und", "oder", "aber", "ist", "sind", "war", "es", "sich", "mit", "von", "zu", "zum", "zur",
       "auf", "fur", "bei", "nach", "aus", "als", "wie", "auch", "nicht", "noch", "nur", "schon", "sehr", "dass",
-      "habe", "hat", "haben", "wir", "ich", "sie", "er", "gibt", "im", "am", "um", "wird", "werden", "kann", "ihr");
-  private static final Map<String, Integer> DURATION = Map.of("minute", 60, "hour", 3600, "day", 86400,
-      "week", 604800, "fortnight", 1209600, "month", 2592000, "year", 31536000);
-  private static final Map<String, String> DURATION_WORDS = Map.ofEntries(Map.entry("minute", "minute"),
+      "habe", "hat", "haben", "wir", "ich", "du", "sie", "er", "gibt", "im", "am", "um", "wird", "werden", "kann",
+      "ihr");
+  private static final Map<String, Integer> DURATION = Map.of("second", 1, "minute", 60, "hour", 3600,
+      "day", 86400, "week", 604800, "fortnight", 1209600, "month", 2592000, "year", 31536000);
+  private static final Map<String, String> DURATION_WORDS = Map.ofEntries(Map.entry("second", "second"),
+      Map.entry("seconds", "second"), Map.entry("sec", "second"), Map.entry("secs", "second"),
+      Map.entry("minute", "minute"),
       Map.entry("minutes", "minute"), Map.entry("min", "minute"), Map.entry("mins", "minute"),
       Map.entry("hour", "hour"), Map.entry("hours", "hour"), Map.entry("hr", "hour"), Map.entry("hrs", "hour"),
       Map.entry("day", "day"), Map.entry("days", "day"), Map.entry("week", "week"), Map.entry("weeks", "week"),
       Map.entry("fortnight", "fortnight"), Map.entry("fortnights", "fortnight"), Map.entry("month", "month"),
       Map.entry("months", "month"), Map.entry("year", "year"), Map.entry("years", "year"));
-  private static final List<String> UNITS = List.of("year", "month", "week", "day", "hour", "minute");
+  private static final List<String> UNITS = List.of("year", "month", "week", "day", "hour", "minute", "second");
   private static final Map<String, String> PERSON = new HashMap<>();
   /** Contrast categories the guard uses ("level" and "side" words are too ambiguous in prose: light, right). */
   static final Set<String> CONTRAST_CATEGORIES =
@@ -54,8 +57,8 @@ final class UnitFeatures {
     STOP.addAll(GERMAN);
     STOP.addAll(List.of("here", "heres", "okay", "ok", "so", "basically", "well", "yes", "about", "around",
         "roughly", "approximately", "nearly", "almost", "least", "more", "most", "much", "many", "lot", "lots", "will",
-        "would", "can", "could", "should", "may", "might", "must", "shall", "if", "because", "since", "while",
-        "until", "again", "just", "whats", "thats", "lets", "youll", "youre", "ill", "id", "its", "theres", "dont",
+        "would", "can", "could", "should", "may", "might", "must", "shall", "if", "unless", "because", "since",
+        "while", "until", "again", "just", "whats", "thats", "lets", "youll", "youre", "ill", "id", "its", "theres", "dont",
         "cant", "wont", "via", "per", "every", "each", "other", "another", "some", "any", "which", "what",
         // French and Spanish function words
         "le", "la", "les", "un", "une", "des", "du", "et", "ou", "est", "sont", "dans", "pour", "avec", "sur", "au",
@@ -96,6 +99,8 @@ final class UnitFeatures {
   private Map<String, Set<String>> contrasts;
   private Set<String> persons;
   private Boolean german;
+  private double restateCue = -1;
+  private double remindCue = -1;
   private int[] codePoints;
   private int[] sorted;
   /** The embedding, computed when the semantic layer first needs it. */
@@ -126,6 +131,14 @@ final class UnitFeatures {
       Double value = number(w);
       if (value == null && (w.equals("a") || w.equals("an") || w.equals("one")) && DURATION.containsKey(next)) {
         value = 1.0;
+      }
+      if (value == null && w.equals("half") && i + 2 < words.length
+          && (words[i + 1].equals("a") || words[i + 1].equals("an"))
+          && DURATION_WORDS.containsKey(words[i + 2])) {
+        // "half an hour" = "30 minutes", "half a minute" = "30 seconds"
+        value = 0.5;
+        i++;
+        next = DURATION_WORDS.get(words[i + 1]);
       }
       if (value != null) {
         Integer unitSeconds = DURATION.get(next);
@@ -271,18 +284,36 @@ final class UnitFeatures {
     return words;
   }
 
+  /**
+   * How many negation cues the unit has. A cue that only forms an idiom without negative meaning is not counted:
+   * "don't forget" (a reminder: remember), "no later than", "no more than", "not less than" (a limit).
+   */
   int negations() {
     if (negations < 0) {
       int n = 0;
-      for (String w : norm.split(" ")) {
+      String[] words = norm.split(" ");
+      for (int i = 0; i < words.length; i++) {
+        String w = words[i];
         if (EN.negations().contains(w) || w.equals("nicht") || w.equals("kein") || w.equals("keine")
             || w.equals("niet") || w.equals("geen") || w.equals("pas") || w.equals("nao")) {
-          n++;
+          if (!idiomatic(words, i)) {
+            n++;
+          }
         }
       }
       negations = n;
     }
     return negations;
+  }
+
+  private static boolean idiomatic(String[] words, int i) {
+    String next = i + 1 < words.length ? words[i + 1] : "";
+    String after = i + 2 < words.length ? words[i + 2] : "";
+    if (next.equals("forget") || next.equals("be") && after.equals("forgetting")) {
+      return true;
+    }
+    return (next.equals("later") || next.equals("more") || next.equals("less") || next.equals("fewer")
+        || next.equals("earlier")) && after.equals("than");
   }
 
   Map<String, Set<String>> contrasts() {
@@ -298,7 +329,10 @@ final class UnitFeatures {
         if (cv != null) {
           int colon = cv.indexOf(':');
           String category = cv.substring(0, colon);
-          if (CONTRAST_CATEGORIES.contains(category)) {
+          // A bare "week" or "months" is a duration, compared as a number by the tokens ("two weeks" = "a
+          // fortnight"); only the adverbs (daily, weekly) name a frequency.
+          if (CONTRAST_CATEGORIES.contains(category) && !(category.equals("frequency")
+              && DURATION_WORDS.containsKey(w))) {
             out.computeIfAbsent(category, k -> new TreeSet<>()).add(cv.substring(colon + 1));
           }
         }
@@ -321,6 +355,48 @@ final class UnitFeatures {
       persons = out;
     }
     return persons;
+  }
+
+  /**
+   * A word of one unit that is the negative-prefixed form of a word of the other ("unstaged" / "staged",
+   * "unnecessary" / "necessary", "dislike" / "like"): English negative prefixes, with a base long enough that the
+   * prefix is not just the word's first letters ("in" and "im" need five letters after them: "invalid", not
+   * "inform").
+   */
+  static java.util.Optional<String> negatedForm(UnitFeatures a, UnitFeatures b) {
+    java.util.Optional<String> x = negatedForm(a.words(), b.words());
+    return x.isPresent() ? x : negatedForm(b.words(), a.words());
+  }
+
+  private static java.util.Optional<String> negatedForm(Set<String> words, Set<String> bases) {
+    for (String w : words) {
+      for (String prefix : NEGATIVE_PREFIXES) {
+        int least = prefix.startsWith("i") ? 5 : 4;
+        if (w.length() - prefix.length() >= least && w.startsWith(prefix) && !STOP.contains(w)
+            && bases.contains(w.substring(prefix.length())) && !bases.contains(w)) {
+          return java.util.Optional.of(w);
+        }
+      }
+    }
+    return java.util.Optional.empty();
+  }
+
+  private static final List<String> NEGATIVE_PREFIXES = List.of("un", "non", "dis", "in", "im");
+
+  /** Whether the unit opens with a reformulation or summary marker (1), has a "so"-particle (0.5), or neither. */
+  double restateCue() {
+    if (restateCue < 0) {
+      restateCue = Cues.restate(norm, isGerman());
+    }
+    return restateCue;
+  }
+
+  /** Whether the unit opens with a reminder marker (1) or not (0). */
+  double remindCue() {
+    if (remindCue < 0) {
+      remindCue = Cues.remind(norm);
+    }
+    return remindCue;
   }
 
   boolean isGerman() {

@@ -63,10 +63,13 @@ class RepeatJudgeTest {
     Unit b = new Unit("2. Dinner at our place on Friday, March 20?", UnitKind.LIST_ITEM, 1, 40, 1, false, 0);
     Unit c = new Unit("3. Dinner at our place on March 20?", UnitKind.LIST_ITEM, 2, 80, 1, false, 0);
     assertThat(RepeatJudge.relation(b, a)).isEqualTo(RepeatJudge.Relation.VERBATIM);
-    assertThat(judge.score(new UnitFeatures(b), new UnitFeatures(a), RepeatJudge.relation(b, a), false)
-        .isDuplicate()).isFalse();
-    assertThat(judge.score(new UnitFeatures(c), new UnitFeatures(a), RepeatJudge.relation(c, a), false).layer())
-        .isEqualTo("exact");
+    assertThat(inStream(b, a).isDuplicate()).isFalse();
+    assertThat(inStream(c, a).layer()).isEqualTo("exact");
+  }
+
+  private PairScore inStream(Unit later, Unit earlier) {
+    UnitFeatures e = new UnitFeatures(earlier);
+    return judge.score(new UnitFeatures(later), e, RepeatJudge.relation(later, earlier), false, WindowContext.of(e));
   }
 
   @Test

@@ -124,17 +124,26 @@ class StreamPropertiesTest {
   @Test
   void outputEqualsInputWhenNothingRepeats(Random r) {
     for (int n = 0; n < 30; n++) {
-      // Sentences none of which repeats an earlier one (by the judge), joined with varied white space and markdown.
+      // Sentences joined with varied white space and markdown, each added only if the filter, given the whole text
+      // so far in one piece, removes nothing (what it removes depends on the layout: list items and headings are
+      // compared differently, and the paraphrase model weighs the whole window).
       List<String> kept = new ArrayList<>();
       StringBuilder text = new StringBuilder();
       String[] seps = {" ", "\n", "\n\n", "  ", "\n- ", "\n1. ", "\n## "};
-      while (kept.size() < 12) {
+      int tries = 0;
+      while (kept.size() < 12 && tries++ < 500) {
         String s = SyntheticAnswers.sentence(r);
-        if (kept.stream().noneMatch(k -> dedup.judge().score(s, k).isDuplicate())) {
-          text.append(kept.isEmpty() ? "" : seps[r.nextInt(seps.length)]).append(s);
+        String candidate = text + (kept.isEmpty() ? "" : seps[r.nextInt(seps.length)]) + s;
+        ResponseFilter probe = dedup.open("probe");
+        probe.accept(candidate);
+        probe.finish();
+        if (probe.decisions().stream().allMatch(ResponseFilter.Decision::kept)) {
+          text.setLength(0);
+          text.append(candidate);
           kept.add(s);
         }
       }
+      assertThat(kept).hasSizeGreaterThan(3);
       text.append(r.nextBoolean() ? "\n" : "");
       String t = text.toString();
       assertThat(dedup.dedupe(SyntheticAnswers.chunks(r, t, 10))).isEqualTo(t);
@@ -186,10 +195,13 @@ class StreamPropertiesTest {
 
   @Test
   void everyDevStreamKeepsItsKeepUnits() {
+    // Dev is validation only: nothing is fitted on it. The floors are below the measured figures (keep 1.0, drop
+    // recall 0.739 with the model fitted on the train streams; docs/STREAMING.md); an earlier, dev-tuned paraphrase
+    // layer reached 0.913 there.
     StreamEvaluation.Result r = StreamEvaluation.run(dedup, DevStreams.all(), 0, 1);
     assertThat(r.keepPreserved()).isEqualTo(1.0);
     assertThat(r.streamsWithKeepLost()).isZero();
-    assertThat(r.dropRecall()).isGreaterThanOrEqualTo(0.90);
+    assertThat(r.dropRecall()).isGreaterThanOrEqualTo(0.70);
     assertThat(r.streams()).allSatisfy(s -> assertThat(s.outputAccounted()).as(s.id()).isTrue());
   }
 

@@ -1,0 +1,133 @@
+package dev.deja.stream;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The paraphrase layer's judgement: a logistic model that says how likely a later unit restates the earlier unit it
+ * shares the most content words with, from evidence that a restatement leaves and a templated or new sentence does
+ * not.
+ *
+ * <table>
+ *   <caption>Features (each in [0, 1])</caption>
+ *   <tr><th>name</th><th>what</th></tr>
+ *   <tr><td>{@code dice}</td><td>weighted Dice of the two units' content-word stems and numbers</td></tr>
+ *   <tr><td>{@code restate}</td><td>the later unit opens with a reformulation or summary marker ("In other words",
+ *       "To recap", "So", "That means", "Dicho de otro modo", "Kortom"; 1), or has a "so"-particle among its first
+ *       words ("Kijk dus eerst", German "also"; 0.5); see {@link Cues}</td></tr>
+ *   <tr><td>{@code remind}</td><td>it opens with a reminder ("Remember to", "Don't forget", "Make sure",
+ *       "Recuerda", "Lembre-se")</td></tr>
+ *   <tr><td>{@code coverage}</td><td>share of its content-word weight already said in the window (any earlier
+ *       unit)</td></tr>
+ *   <tr><td>{@code new_number}</td><td>it has a number or clock time no earlier unit of the window has</td></tr>
+ *   <tr><td>{@code negation}, {@code numbers}, {@code names}, {@code contrasts}, {@code person},
+ *       {@code edit}</td><td>the guard of that name (edit: substitution or extension) objects to the pair; see
+ *       {@link RepeatJudge}</td></tr>
+ * </table>
+ *
+ * <p>The weights and the bias are fitted on {@code datasets/train/streams} (never on dev) by
+ * {@code RestatementModelFitTest}: L2-regularised logistic regression ({@link dev.deja.core.eval.LogisticRegression},
+ * l2 = {@value #L2}) on one example per unit that the exact, chunk and content layers leave, with 5-fold
+ * cross-validation grouped by stream (seed {@value #SEED}). That test fails when these constants differ from what the
+ * data gives, so they are reproducible: {@code mvn -pl deja-stream -am test -Dtest=RestatementModelFitTest
+ * -Dsurefire.failIfNoSpecifiedTests=false}. The default {@code paraphrase_threshold} is the lowest probability at
+ * which the out-of-fold predictions keep at least 99.5% of the train streams' keep units (see docs/STREAMING.md).
+ *
+ * <p>Thread-safe: stateless.
+ */
+public final class RestatementModel {
+  private RestatementModel() {}
+
+  /** The feature names, in the order of {@link #WEIGHTS}. */
+  public static final List<String> FEATURES = List.of("dice", "restate", "remind", "coverage", "new_number",
+      "negation", "numbers", "names", "contrasts", "person", "edit");
+
+  /** Fitted weights, one per feature (see the class comment for how to reproduce them). */
+  static final double[] WEIGHTS = {1.249765, 1.730298, 1.027856, 1.043048, -0.824920, -0.479477, -0.596529,
+      -1.467130, -0.568114, -0.254399, -0.350123};
+  /** Fitted intercept. */
+  static final double BIAS = -1.289145;
+  /**
+   * The regularisation the weights were fitted with: of 0.3, 1, 3 and 10, the one with the best nested
+   * cross-validated drop recall at keep_preserved ≥ 0.995 on the train streams.
+   */
+  static final double L2 = 3.0;
+  /** The out-of-fold threshold the fit gives: the default {@code paraphrase_threshold}. */
+  static final double THRESHOLD = 0.54;
+  /** The seed of the fold assignment. */
+  static final long SEED = 7;
+
+  /** The guards that are features, in {@link #FEATURES} order from {@code negation}. */
+  static final List<String> GUARD_FEATURES = List.of("negation", "numbers", "names", "contrasts", "person", "edit");
+
+  /**
+   * The model's verdict on one pair.
+   *
+   * @param probability how likely the later unit restates the earlier, in [0, 1]
+   * @param features the feature values, in {@link #FEATURES} order
+   */
+  record Verdict(double probability, double[] features) {
+    Verdict {
+      features = features.clone();
+    }
+
+    @Override
+    public double[] features() {
+      return features.clone();
+    }
+
+    /** The evidence in words: the probability and every feature that is not 0, with its weighted share. */
+    String explain() {
+      List<String> parts = new ArrayList<>();
+      for (int i = 0; i < features.length; i++) {
+        if (features[i] != 0) {
+          parts.add(String.format(Locale.ROOT, "%s %.2f (%+.2f)", FEATURES.get(i), features[i],
+              WEIGHTS[i] * features[i]));
+        }
+      }
+      return String.format(Locale.ROOT, "restatement %.2f: %s", probability, String.join(", ", parts));
+    }
+  }
+
+  /** The probability for a feature vector in {@link #FEATURES} order. */
+  static double probability(double[] x) {
+    return probability(x, WEIGHTS, BIAS);
+  }
+
+  static double probability(double[] x, double[] weights, double bias) {
+    double z = bias;
+    for (int i = 0; i < x.length; i++) {
+      z += weights[i] * x[i];
+    }
+    return 1 / (1 + Math.exp(-z));
+  }
+
+  /**
+   * The features of a later unit against an earlier one.
+   *
+   * @param later the unit that would be removed
+   * @param earlier the earlier unit it shares the most content with
+   * @param dice their weighted Dice
+   * @param window what the earlier units of the window say
+   * @param conflicts the guards that object to the pair ({@link #GUARD_FEATURES} names)
+   */
+  static double[] features(UnitFeatures later, double dice, WindowContext window, Set<String> conflicts) {
+    double[] x = new double[FEATURES.size()];
+    x[0] = dice;
+    x[1] = later.restateCue();
+    x[2] = later.remindCue();
+    x[3] = window.coverage(later);
+    x[4] = window.hasNewNumber(later) ? 1 : 0;
+    for (int i = 0; i < GUARD_FEATURES.size(); i++) {
+      x[5 + i] = conflicts.contains(GUARD_FEATURES.get(i)) ? 1 : 0;
+    }
+    return x;
+  }
+
+  /** The verdict for a feature vector. */
+  static Verdict verdict(double[] x) {
+    return new Verdict(probability(x), x);
+  }
+}

@@ -1,0 +1,88 @@
+package dev.deja.stream;
+
+import dev.deja.core.guard.TextSignals;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What the earlier units of a response's window say, as counts: their content tokens and their numbers and clock
+ * times. The {@link RestatementModel} asks how much of a new unit was already said ({@link #coverage}) and whether it
+ * brings a number nobody mentioned ({@link #hasNewNumber}): a restatement adds little, a new step or a derived
+ * conclusion adds something.
+ *
+ * <p>Not thread-safe: one per response, like the detector that keeps it.
+ */
+final class WindowContext {
+  private final Map<String, Integer> tokens = new HashMap<>();
+  private final Map<Double, Integer> numbers = new HashMap<>();
+  private final Map<Integer, Integer> minutes = new HashMap<>();
+
+  /** A context of the given units (for comparing a pair outside a stream: the earlier unit alone). */
+  static WindowContext of(UnitFeatures... units) {
+    WindowContext c = new WindowContext();
+    for (UnitFeatures u : units) {
+      c.add(u);
+    }
+    return c;
+  }
+
+  /** Counts a unit that entered the window. */
+  void add(UnitFeatures u) {
+    update(u, 1);
+  }
+
+  /** Forgets a unit that left the window. */
+  void remove(UnitFeatures u) {
+    update(u, -1);
+  }
+
+  private void update(UnitFeatures u, int delta) {
+    for (String t : u.tokens.keySet()) {
+      tokens.merge(t, delta, (a, b) -> a + b == 0 ? null : a + b);
+    }
+    TextSignals.Numbers n = u.numbers();
+    for (double d : n.numbers()) {
+      numbers.merge(d, delta, (a, b) -> a + b == 0 ? null : a + b);
+    }
+    for (Set<Integer> t : n.times()) {
+      for (int m : t) {
+        minutes.merge(m, delta, (a, b) -> a + b == 0 ? null : a + b);
+      }
+    }
+  }
+
+  /** The share of a unit's content-token weight that some unit of the window has; 0 for a unit without any. */
+  double coverage(UnitFeatures u) {
+    if (u.weight == 0) {
+      return 0;
+    }
+    double said = 0;
+    for (Map.Entry<String, Double> e : u.tokens.entrySet()) {
+      if (tokens.containsKey(e.getKey())) {
+        said += e.getValue();
+      }
+    }
+    return said / u.weight;
+  }
+
+  /** Whether a unit has a number, or a clock time, that no unit of the window has. */
+  boolean hasNewNumber(UnitFeatures u) {
+    TextSignals.Numbers n = u.numbers();
+    for (double d : n.numbers()) {
+      if (!numbers.containsKey(d)) {
+        return true;
+      }
+    }
+    for (Set<Integer> t : n.times()) {
+      boolean known = false;
+      for (int m : t) {
+        known |= minutes.containsKey(m);
+      }
+      if (!known) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
