@@ -92,6 +92,16 @@ final class EvalCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print exactly one JSON object (stable keys, for tools).")
   boolean json;
 
+  @Option(names = "--worst", paramLabel = "N", defaultValue = "20",
+      description = "Keep the N most confident wrong decisions (false duplicates with the highest score, then missed "
+          + "duplicates with the lowest) with their explanation trees: in --json as worst_errors, in human output "
+          + "with --explain (default: ${DEFAULT-VALUE}).")
+  int worst;
+
+  @Option(names = "--explain", description = "Human output: print the explanation tree of each of the --worst "
+      + "wrong decisions.")
+  boolean explain;
+
   @Option(names = "--store", paramLabel = "DIR|URL",
       description = "Run through a durable store instead of the in-memory one; results are identical. A directory: "
           + "the Lucene store in it (a fresh collection per run, named eval-<time>-<n>, kept). A postgresql:// URL: "
@@ -134,6 +144,9 @@ final class EvalCommand implements Callable<Integer> {
     }
     if (maxErrors < 0) {
       throw new InvalidInputException("--errors: must not be negative");
+    }
+    if (worst < 0) {
+      throw new InvalidInputException("--worst: must not be negative");
     }
     Map<String, Object> tree = dev.deja.format.DejaConfig.applySettings(
         config.config().presetTree(config.preset), config.settings);
@@ -217,7 +230,7 @@ final class EvalCommand implements Callable<Integer> {
     int errors = json ? 0 : maxErrors;
     Evaluator ev;
     if (backend == null) {
-      ev = Evaluator.inMemory(ignored, errors).embedders(config.embedders());
+      ev = Evaluator.inMemory(ignored, errors).embedders(config.embedders()).worst(worst);
     } else {
       String run = "eval-" + System.currentTimeMillis() + "-";
       java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
@@ -227,7 +240,7 @@ final class EvalCommand implements Callable<Integer> {
           opened.add(name);
         }
         return backend.open(name);
-      }, errors).embedders(config.embedders());
+      }, errors).embedders(config.embedders()).worst(worst);
     }
     EvalResult r;
     switch (kind) {
@@ -342,6 +355,26 @@ final class EvalCommand implements Callable<Integer> {
     m.put("micros_p99", Views.round(r.latency().p99Micros()));
     m.put("possible_share", Views.round(r.possibleShare()));
     r.exactSetAccuracy().ifPresent(a -> m.put("exact_set_accuracy", Views.round(a)));
+    if (!r.byNote().isEmpty()) {
+      Map<String, Object> notes = new LinkedHashMap<>();
+      r.byNote().forEach((k, v) -> notes.put(k, Map.of("n", v[0], "wrong", v[1])));
+      m.put("by_note", notes);
+    }
+    List<Map<String, Object>> worstErrors = new ArrayList<>();
+    for (EvalResult.WrongDecision w : r.worst()) {
+      Map<String, Object> e = new LinkedHashMap<>();
+      e.put("id", w.id());
+      e.put("note", w.note());
+      e.put("expected", w.expected());
+      e.put("got", w.got());
+      e.put("score", Views.round(w.score()));
+      e.put("false_positive", w.falsePositive());
+      e.put("new", w.newText());
+      e.put("existing", w.existing());
+      e.put("explanation", Views.explanation(w.explanation()));
+      worstErrors.add(e);
+    }
+    m.put("worst_errors", worstErrors);
     if (!r.categories().isEmpty() && !(r.categories().size() == 1 && r.categories().containsKey("(none)"))) {
       Map<String, Object> cats = new LinkedHashMap<>();
       r.categories().forEach((k, v) -> cats.put(k, Map.of("n", v[0], "exact_set_accuracy",
@@ -409,10 +442,22 @@ final class EvalCommand implements Callable<Integer> {
     }
     out.printf(Locale.ROOT, "latency per check: mean %.1f µs, p50 %.1f µs, p99 %.1f µs%n", r.latency().meanMicros(),
         r.latency().p50Micros(), r.latency().p99Micros());
+    if (r.byNote().size() > 1) {
+      out.println("per type of the data's notes (wrong / n):");
+      r.byNote().forEach((k, v) -> out.printf(Locale.ROOT, "  %-40s %3d/%-3d%n", k, v[1], v[0]));
+    }
     if (!r.errors().isEmpty()) {
       out.println("wrong decisions (first " + r.errors().size() + "):");
       for (String e : r.errors()) {
         out.println("  " + e);
+      }
+    }
+    if (explain && !r.worst().isEmpty()) {
+      out.println("the " + r.worst().size() + " most confident wrong decisions, with their explanations:");
+      for (EvalResult.WrongDecision w : r.worst()) {
+        out.printf(Locale.ROOT, "%n%s (%s): expected %s, got %s, score %.3f%n  new: %s%n  existing: %s%n", w.id(),
+            w.note(), w.expected(), w.got(), w.score(), w.newText(), w.existing());
+        out.print(Render.indent(w.explanation().render(), "  "));
       }
     }
   }

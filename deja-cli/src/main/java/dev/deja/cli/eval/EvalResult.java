@@ -20,6 +20,10 @@ import java.util.OptionalDouble;
  * @param checkAccuracy scenario only: fraction of checks correctly called duplicate / not duplicate
  * @param categories scenario only: per category, {n, exact-set correct}
  * @param errors descriptions of wrong decisions, up to the requested number
+ * @param byNote per type of the data's notes (the note's first clause: "co-hyponym", "different person",
+ *     "paraphrase"), {n, wrong}
+ * @param worst the most confident wrong decisions (false duplicates with the highest score first, then missed
+ *     duplicates with the lowest), up to the requested number, with the verdict's explanation tree
  */
 public record EvalResult(
     String kind,
@@ -32,7 +36,54 @@ public record EvalResult(
     OptionalDouble exactSetAccuracy,
     OptionalDouble checkAccuracy,
     Map<String, int[]> categories,
-    List<String> errors) {
+    List<String> errors,
+    Map<String, int[]> byNote,
+    List<WrongDecision> worst) {
+
+  /**
+   * A wrong decision and why it was made.
+   *
+   * @param id the pair or check id
+   * @param note the data's note
+   * @param expected what the data says (pairs: "duplicate" or "new"; checks: the expected ids)
+   * @param got what the engine said
+   * @param score the best match's score (0 when there was none)
+   * @param falsePositive whether the engine found a duplicate the data does not have
+   * @param newText the checked record
+   * @param existing the stored record(s) it was compared with (pairs: the left one)
+   * @param explanation the verdict's explanation tree
+   */
+  public record WrongDecision(String id, String note, String expected, String got, double score,
+      boolean falsePositive, Map<String, Object> newText, String existing,
+      dev.deja.core.explain.Explanation explanation) {
+    /** Most confident first: false positives by descending score, then misses by ascending score. */
+    public static final java.util.Comparator<WrongDecision> WORST_FIRST = java.util.Comparator
+        .comparing((WrongDecision w) -> !w.falsePositive())
+        .thenComparingDouble(w -> w.falsePositive() ? -w.score() : w.score())
+        .thenComparing(WrongDecision::id);
+  }
+
+  /** The type of a data note: its first clause, without the "hard negative:" kind of prefix. */
+  public static String noteType(String note) {
+    String n = note.strip();
+    for (String prefix : List.of("paraphrase vs hard negative:", "hard negative:")) {
+      if (n.startsWith(prefix)) {
+        n = n.substring(prefix.length()).strip();
+      }
+    }
+    if (n.startsWith("paraphrase, same fact")) {
+      return "paraphrase";
+    }
+    int end = n.length();
+    for (char c : new char[] {':', ';', '(', ','}) {
+      int i = n.indexOf(c);
+      if (i > 0) {
+        end = Math.min(end, i);
+      }
+    }
+    n = n.substring(0, end).strip();
+    return n.isEmpty() ? "(no note)" : n;
+  }
 
   /**
    * One threshold of a sweep.

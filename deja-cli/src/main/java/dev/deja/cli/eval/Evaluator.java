@@ -72,6 +72,45 @@ public final class Evaluator {
     return this;
   }
 
+  /**
+   * Why the collection scored a pair as it did, matched or not: each stage that can explain any pair
+   * ({@link dev.deja.core.cascade.PairExplainer}) scores the stored item against the new one.
+   */
+  private dev.deja.core.explain.Explanation whyPair(DejaCollection col, String tenant, Item newItem,
+      String storedId) {
+    dev.deja.core.explain.Explanation.Builder node = dev.deja.core.explain.Explanation.of("pair", storedId)
+        .result("info").message("how the stages score the stored item " + storedId);
+    java.util.Optional<dev.deja.core.item.StoredItem> stored = col.get(tenant, storedId);
+    if (stored.isEmpty()) {
+      return node.message("stored item " + storedId + " not found").build();
+    }
+    List<dev.deja.core.cascade.Stage> stages = dev.deja.core.cascade.StageRegistry.defaults()
+        .build(new dev.deja.core.cascade.StageContext(col.spec(), embedders));
+    dev.deja.core.engine.ItemPreparer prep = new dev.deja.core.engine.ItemPreparer(col.spec(), stages);
+    dev.deja.core.engine.ItemPreparer.Prepared p = prep.prepare(tenant, newItem);
+    Map<String, float[]> vectors = new LinkedHashMap<>();
+    for (dev.deja.core.cascade.Stage s : stages) {
+      if (s instanceof dev.deja.core.cascade.VectorStage vs) {
+        vs.vectorOf(newItem).ifPresent(v -> vectors.put(vs.vectorName(), v));
+      }
+    }
+    dev.deja.core.cascade.Probe probe = new dev.deja.core.cascade.Probe(tenant, newItem, p.keys().time(), vectors);
+    for (dev.deja.core.cascade.Stage s : stages) {
+      if (s instanceof dev.deja.core.cascade.PairExplainer pe) {
+        pe.explainPair(probe, stored.get()).ifPresent(node::detail);
+      }
+    }
+    return node.build();
+  }
+
+  private static dev.deja.core.explain.Explanation withPair(dev.deja.core.explain.Explanation verdict,
+      dev.deja.core.explain.Explanation pair) {
+    List<dev.deja.core.explain.Explanation> details = new ArrayList<>(verdict.details());
+    details.add(pair);
+    return new dev.deja.core.explain.Explanation(verdict.kind(), verdict.name(), verdict.result(), verdict.message(),
+        verdict.score(), verdict.threshold(), verdict.values(), verdict.evidence(), details);
+  }
+
   private DejaCollection collection(CollectionSpec spec, CollectionStore store) {
     AtomicLong seq = new AtomicLong();
     return DejaCollection.builder(spec).store(store).embedders(embedders)
@@ -115,6 +154,8 @@ public final class Evaluator {
     Confusion c = Confusion.EMPTY;
     int possible = 0;
     List<String> errors = new ArrayList<>();
+    Map<String, int[]> byNote = new TreeMap<>();
+    List<EvalResult.WrongDecision> wrong = new ArrayList<>();
     for (int i = 0; i < pairs.size(); i++) {
       Datasets.Pair p = pairs.get(i);
       long t0 = System.nanoTime();
@@ -125,6 +166,15 @@ public final class Evaluator {
         possible++;
       }
       c = c.add(predicted, p.duplicate());
+      int[] nt = byNote.computeIfAbsent(EvalResult.noteType(p.note()), k -> new int[2]);
+      nt[0]++;
+      if (predicted != p.duplicate()) {
+        nt[1]++;
+        wrong.add(new EvalResult.WrongDecision(p.id(), p.note(), p.duplicate() ? "duplicate" : "new",
+            v.outcome().name(), v.best().map(Match::score).orElse(0.0), predicted, p.right(),
+            String.valueOf(p.left()), withPair(v.explanation(), whyPair(base, tenantOf(p), rights.get(i),
+                "L:" + p.id()))));
+      }
       if (predicted != p.duplicate() && errors.size() < maxErrors) {
         errors.add((p.duplicate() ? "missed  " : "false + ") + p.id() + ": " + p.left() + " | " + p.right()
             + v.best().map(m -> " (score " + String.format(java.util.Locale.ROOT, "%.3f", m.score()) + ")")
@@ -149,7 +199,7 @@ public final class Evaluator {
     store.close();
     return new EvalResult("pairs", pairs.size(), c, threshold, rows, LatencyStats.ofNanos(nanos),
         pairs.isEmpty() ? 0 : (double) possible / pairs.size(), OptionalDouble.empty(), OptionalDouble.empty(),
-        Map.of(), errors);
+        Map.of(), errors, byNote, worst(wrong));
   }
 
   private static String tenantOf(Datasets.Pair p) {
@@ -171,7 +221,22 @@ public final class Evaluator {
     return new EvalResult("scenario", main.checks, main.confusion, threshold, rows, LatencyStats.ofNanos(main.nanos),
         main.checks == 0 ? 0 : (double) main.possible / main.checks, OptionalDouble.of(main.exactSetAccuracy()),
         OptionalDouble.of(main.checks == 0 ? 1.0 : (double) main.binaryCorrect / main.checks), main.categories,
-        main.errors);
+        main.errors, main.byNote, worst(main.wrong));
+  }
+
+  /** How many of the most confident wrong decisions a result keeps (with their explanation trees). */
+  private int worstKept = 20;
+
+  /** Keep this many of the most confident wrong decisions (default 20). */
+  public Evaluator worst(int n) {
+    this.worstKept = n;
+    return this;
+  }
+
+  private List<EvalResult.WrongDecision> worst(List<EvalResult.WrongDecision> all) {
+    List<EvalResult.WrongDecision> sorted = new ArrayList<>(all);
+    sorted.sort(EvalResult.WrongDecision.WORST_FIRST);
+    return List.copyOf(sorted.subList(0, Math.min(worstKept, sorted.size())));
   }
 
   private final class Run {
@@ -183,6 +248,8 @@ public final class Evaluator {
     long[] nanos;
     Map<String, int[]> categories = new TreeMap<>();
     List<String> errors = new ArrayList<>();
+    Map<String, int[]> byNote = new TreeMap<>();
+    List<EvalResult.WrongDecision> wrong = new ArrayList<>();
 
     double exactSetAccuracy() {
       return checks == 0 ? 1.0 : (double) exact / checks;
@@ -241,6 +308,30 @@ public final class Evaluator {
         cc[0]++;
         if (ok) {
           cc[1]++;
+        }
+        if (measure) {
+          int[] nt = run.byNote.computeIfAbsent(EvalResult.noteType(l.note()), k -> new int[2]);
+          nt[0]++;
+          if (!ok) {
+            nt[1]++;
+            boolean falsePositive = !expected.containsAll(predicted);
+            List<String> compared = new ArrayList<>();
+            for (String id : falsePositive ? predicted : expected) {
+              if (!predicted.contains(id) || !expected.contains(id)) {
+                compared.add(id + " " + lines.stream().filter(x -> x.id().equals(id)).findFirst()
+                    .map(x -> x.record().toString()).orElse(""));
+              }
+            }
+            dev.deja.core.explain.Explanation why = v.explanation();
+            for (String id : falsePositive ? predicted : expected) {
+              if (!predicted.contains(id) || !expected.contains(id)) {
+                why = withPair(why, whyPair(col, TENANT, items.get(l.id()), id));
+              }
+            }
+            run.wrong.add(new EvalResult.WrongDecision(l.id(), l.note(), expected.toString(), predicted.toString(),
+                v.best().map(Match::score).orElse(0.0), falsePositive, l.record(), String.join("; ", compared),
+                why));
+          }
         }
         if (!ok && measure && run.errors.size() < maxErrors) {
           run.errors.add(l.id() + (l.category().isEmpty() ? "" : " [" + l.category() + "]") + ": expected "

@@ -45,7 +45,7 @@ import java.util.OptionalDouble;
  * <p>The text signals cost about a millisecond a pair, so a candidate whose score cannot reach the lowest reported
  * threshold whatever its signals (the upper bound from its cosine, time and measures) is not scored further. Thread-safe.
  */
-public final class CombinedStage implements VectorStage, Scorer {
+public final class CombinedStage implements VectorStage, Scorer, PairExplainer {
 
   /** The feature names that are not measures (kept for callers that list them). */
   public static final List<String> SPECIAL_FEATURES = PairFeatures.SPECIAL;
@@ -321,9 +321,26 @@ public final class CombinedStage implements VectorStage, Scorer {
     return new StageResult(matches, summary.build(), warnings);
   }
 
+  @Override
+  public Optional<Explanation> explainPair(Probe probe, StoredItem stored) {
+    Optional<Texts> t = texts(probe, stored);
+    if (t.isEmpty()) {
+      return Optional.empty();
+    }
+    double[] cheap = features.cheap(t.get().rawA(), t.get().rawB(), t.get().a(), t.get().b(), cosine(probe, stored),
+        probe.time(), stored.keys().time());
+    PairFeatures.Values fx = features.complete(cheap, t.get().rawA(), t.get().rawB());
+    double s = score(fx.values());
+    Outcome level = s >= threshold ? Outcome.DUPLICATE : possible.isPresent() && s >= possible.getAsDouble()
+        ? Outcome.POSSIBLE_DUPLICATE : Outcome.NEW;
+    return Optional.of(explain(t.get(), fx, s, level));
+  }
+
   private Explanation explain(Texts t, PairFeatures.Values fx, double s, Outcome level) {
-    Explanation.Builder e = Explanation.of("stage", name).result(level == Outcome.DUPLICATE ? "match" : "possible")
-        .message("Combined match: '" + t.rawA() + "' ≈ '" + t.rawB() + "' (probability of a duplicate "
+    Explanation.Builder e = Explanation.of("stage", name).result(level == Outcome.DUPLICATE ? "match"
+        : level == Outcome.POSSIBLE_DUPLICATE ? "possible" : "no_match")
+        .message((level == Outcome.NEW ? "No combined match: '" : "Combined match: '") + t.rawA() + "' "
+            + (level == Outcome.NEW ? "≠" : "≈") + " '" + t.rawB() + "' (probability of a duplicate "
             + Explanation.format(s) + ")").score(s).threshold(threshold)
         .value("new", t.a()).value("existing", t.b())
         .evidence("bias", Explanation.format(bias));
