@@ -68,8 +68,8 @@ class CalendarSettingsTest {
   void presetOverridesStillWinOverTheCalendarSection() {
     CollectionSpec s = DejaConfig.of(Map.of("calendar", Map.of("duplicate_detection",
         Map.of("similarity_threshold", 0.4)), "presets", Map.of("calendar", Map.of("stages",
-        Map.of("semantic", Map.of("similarity_threshold", 0.6))))), "deja.yaml").presetSpec("calendar", List.of());
-    assertThat(enabled(s).get("semantic").options().get("similarity_threshold")).isEqualTo(0.6);
+        Map.of("combined", Map.of("similarity_threshold", 0.6))))), "deja.yaml").presetSpec("calendar", List.of());
+    assertThat(enabled(s).get("combined").options().get("similarity_threshold")).isEqualTo(0.6);
   }
 
   @ParameterizedTest

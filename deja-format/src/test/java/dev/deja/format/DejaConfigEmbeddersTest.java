@@ -100,7 +100,7 @@ class DejaConfigEmbeddersTest {
             stages: {semantic: {model: cloud}}
         """);
     CollectionSpec notes = c.collections().get("notes");
-    assertThat(notes.stages().get(1).options().get("model")).isEqualTo("cloud");
+    assertThat(notes.stage("semantic").orElseThrow().options().get("model")).isEqualTo("cloud");
     assertThat(c.presetSpec("calendar", java.util.List.of()).name()).isEqualTo("calendar");
   }
 }

@@ -39,15 +39,21 @@ class PresetsTest {
     WindowSpec w = s.window().orElseThrow();
     assertThat(w.tolerance()).isEqualTo(Duration.ofHours(2));
     assertThat(w.allDay()).isEqualTo(WindowSpec.AllDayRule.SAME_DATES);
+    // Deja's pair classifier decides; the design's embedding and difflib strategies stay one switch away.
+    StageSpec combined = s.stage("combined").orElseThrow();
+    assertThat(combined.enabled()).isTrue();
+    assertThat(combined.options()).containsEntry("model", "all-minilm-l6-v2").containsKey("trained");
     StageSpec semantic = s.stage("semantic").orElseThrow();
-    // 0.49 since 8aa61a2 (titles embedded with abbreviations written out); the test had kept the earlier 0.48.
+    assertThat(semantic.enabled()).isFalse();
     assertThat(semantic.options()).containsEntry("model", "all-minilm-l6-v2").containsEntry("similarity_threshold",
         0.49);
-    // The design's difflib strategy stays one switch away.
     StageSpec fuzzy = s.stage("fuzzy").orElseThrow();
     assertThat(fuzzy.enabled()).isFalse();
-    assertThat(fuzzy.options()).containsEntry("measure", "sequence").containsEntry("similarity_threshold", 0.30);
+    assertThat(fuzzy.options()).containsEntry("measure", "sequence").containsEntry("similarity_threshold", 0.35);
     assertThat(s.guards()).extracting(g -> g.type()).containsExactly("numbers", "contrasts", "substitution");
+    // The guards are the alternative strategies': the classifier weighs their evidence itself.
+    assertThat(s.guards()).allSatisfy(g -> assertThat(g.options().get("applies_to"))
+        .isEqualTo(java.util.List.of("fuzzy", "semantic")));
     assertThat(s.policy().onDuplicate()).isEqualTo(PolicySpec.Mode.REJECT);
   }
 
@@ -71,6 +77,10 @@ class PresetsTest {
   @Test
   void memoryFollowsTheMemoryDesign() {
     CollectionSpec s = Presets.spec("memory");
+    assertThat(s.stage("combined").orElseThrow().enabled()).isTrue();
+    assertThat(s.stage("combined").orElseThrow().options()).containsEntry("model", "bge-small-en-v1.5-q");
+    // The design's cosine-only strategy, with its guards, is one switch away.
+    assertThat(s.stage("semantic").orElseThrow().enabled()).isFalse();
     assertThat(s.stage("semantic").orElseThrow().options()).containsEntry("model", "all-minilm-l6-v2")
         .containsEntry("similarity_threshold", 0.70);
     assertThat(s.guards()).hasSize(8);
