@@ -10,17 +10,19 @@ set -euo pipefail
 
 log() { echo "install-radicale: $*" >&2; }
 
-if command -v radicale >/dev/null 2>&1; then
+# Radicale reads TZIDs with pytz, which Debian's packages only recommend (python3-vobject → python3-tz): without it
+# every PUT of an event with a TZID answers 400 "VTIMEZONE components must contain a valid TZID".
+if command -v radicale >/dev/null 2>&1 && /usr/bin/python3 -c 'import pytz' >/dev/null 2>&1; then
   command -v radicale
   exit 0
 fi
 if [ "$(id -u)" -ne 0 ]; then
-  log "radicale is not installed; run: sudo apt-get install -y radicale (the CalDAV ITs are skipped without it)"
+  log "radicale (with python3-tz) is not installed; run: sudo apt-get install -y radicale python3-tz (the CalDAV ITs are skipped without it)"
   exit 1
 fi
-log "installing Debian's radicale package"
+log "installing Debian's radicale and python3-tz packages"
 export DEBIAN_FRONTEND=noninteractive
-if ! apt-cache show radicale >/dev/null 2>&1; then
+if ! apt-cache show radicale >/dev/null 2>&1 || ! apt-cache show python3-tz >/dev/null 2>&1; then
   apt-get update -q >/dev/null
 fi
 # policy-rc.d 101: do not start Debian's own radicale service while installing (the tests run their own).
@@ -32,5 +34,5 @@ if [ ! -e "$policy" ]; then
   created_policy=1
 fi
 trap '[ "$created_policy" = 1 ] && rm -f "$policy"' EXIT
-apt-get install -y -q --no-install-recommends radicale >/dev/null
+apt-get install -y -q --no-install-recommends radicale python3-tz >/dev/null
 command -v radicale

@@ -48,7 +48,8 @@ class ConfiguredEmbeddersIT {
           notes:
             preset: memory
             stages:
-              semantic: {model: cloud, similarity_threshold: 0.6}
+              semantic: {enabled: true, model: cloud, similarity_threshold: 0.6}
+              combined: {enabled: false}
         """.formatted(server.baseUrl());
     config = DejaConfig.of(Yaml.object(yaml, "deja.yaml"), "deja.yaml");
   }

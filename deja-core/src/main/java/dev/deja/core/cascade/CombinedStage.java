@@ -92,7 +92,7 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer {
       o.rejectUnknown();
       Duration window = spec.window().map(w -> w.tolerance()).orElse(Duration.ZERO);
       PairFeatures features = new PairFeatures(List.copyOf(weights.keySet()), o.at("features"), lexicon,
-          WordKnowledges.defaults(), window);
+          WordKnowledges.defaults(), window, m -> context.embedder(m, o.at("features") + ".cosine@" + m));
       Embedder embedder = weights.containsKey("cosine") ? context.embedder(model, o.at("model")) : null;
       return new CombinedStage(name, field, context.normalizer(analyzer), weights, bias, threshold, possible, margin,
           embedder, k, failClosed, features, trained);

@@ -22,7 +22,9 @@ import java.util.Set;
  * <table>
  *   <caption>Features</caption>
  *   <tr><th>name</th><th>value</th></tr>
- *   <tr><td>{@code cosine}</td><td>embedding cosine of the two texts (clamped at 0)</td></tr>
+ *   <tr><td>{@code cosine}</td><td>embedding cosine of the two texts (clamped at 0), with the stage's model</td></tr>
+ *   <tr><td>{@code cosine@MODEL}</td><td>the cosine with another model, embedded for each pair (through a cache)
+ *       rather than stored: for measuring models together with {@code deja train} and {@code deja eval}</td></tr>
  *   <tr><td>a measure name ({@code sequence}, {@code trigram}, …)</td><td>that measure on the analysed texts</td></tr>
  *   <tr><td>{@code time_proximity}</td><td>{@code 1 - |Δstart| / window} for timed items; 1 for all-day items on the
  *       same dates</td></tr>
@@ -60,8 +62,16 @@ public final class PairFeatures {
     return out;
   }
 
+  /** The model of a {@code cosine@MODEL} feature, if it is one. */
+  static Optional<String> otherModel(String feature) {
+    return feature.startsWith("cosine@") && feature.length() > 7 ? Optional.of(feature.substring(7))
+        : Optional.empty();
+  }
+
   private final List<String> names;
   private final List<Measure> measures;
+  private final java.util.function.Function<String, dev.deja.core.embed.Embedder> otherEmbedders;
+  private final Map<String, float[]> otherVectors = new java.util.concurrent.ConcurrentHashMap<>();
   private final boolean needsSignals;
   private final Lexicon lexicon;
   private final WordKnowledge knowledge;
@@ -77,11 +87,27 @@ public final class PairFeatures {
    * @param window the collection's time window (zero when it has none)
    */
   public PairFeatures(List<String> names, String where, Lexicon lexicon, WordKnowledge knowledge, Duration window) {
+    this(names, where, lexicon, knowledge, window, model -> {
+      throw new InvalidInputException(where + ".cosine@" + model + ": no embedder for other models here");
+    });
+  }
+
+  /**
+   * The features of a stage that may use other models' cosines.
+   *
+   * @param otherEmbedders the embedder of a model named by a {@code cosine@MODEL} feature
+   */
+  public PairFeatures(List<String> names, String where, Lexicon lexicon, WordKnowledge knowledge, Duration window,
+      java.util.function.Function<String, dev.deja.core.embed.Embedder> otherEmbedders) {
     this.names = List.copyOf(names);
+    this.otherEmbedders = otherEmbedders;
     List<Measure> ms = new ArrayList<>();
     boolean signals = false;
     for (String n : names) {
-      if (SPECIAL.contains(n) || PairSignals.NAMES.contains(n)) {
+      if (otherModel(n).isPresent()) {
+        otherEmbedders.apply(otherModel(n).get()); // fail early on an unknown model
+        ms.add(null);
+      } else if (SPECIAL.contains(n) || PairSignals.NAMES.contains(n)) {
         ms.add(null);
         signals |= !n.equals("cosine") && !n.equals("time_proximity") && !n.equals("same_start");
       } else {
@@ -108,7 +134,8 @@ public final class PairFeatures {
   /** Whether a feature is cheap: known without the pair's text signals (cosine, time, measures). */
   public boolean isCheap(int i) {
     String n = names.get(i);
-    return n.equals("cosine") || n.equals("time_proximity") || n.equals("same_start") || measures.get(i) != null;
+    return n.equals("cosine") || n.equals("time_proximity") || n.equals("same_start") || measures.get(i) != null
+        || otherModel(n).isPresent();
   }
 
   /**
@@ -146,9 +173,29 @@ public final class PairFeatures {
         x[i] = sameStart(ta, tb);
       } else if (measures.get(i) != null) {
         x[i] = clamp(measures.get(i).similarity(analysedA, analysedB));
+      } else if (otherModel(n).isPresent()) {
+        String model = otherModel(n).get();
+        x[i] = Math.max(0, Math.min(1, dot(vector(model, rawA), vector(model, rawB))));
       }
     }
     return x;
+  }
+
+  private float[] vector(String model, String text) {
+    String key = model + '\u0000' + text;
+    float[] v = otherVectors.get(key);
+    if (v == null) {
+      v = otherEmbedders.apply(model).embed(text.strip());
+      if (otherVectors.size() >= 100_000) {
+        otherVectors.clear();
+      }
+      otherVectors.put(key, v);
+    }
+    return v;
+  }
+
+  private static double dot(float[] a, float[] b) {
+    return SemanticStage.cosine(a, b);
   }
 
   /** All features of a pair, starting from its {@link #cheap} ones. */
