@@ -90,6 +90,12 @@ final class TrainCommand implements Callable<Integer> {
           + "weighs precision twice as much as recall, for collections where a false match loses data).")
   double beta;
 
+  @Option(names = "--threshold-rule", defaultValue = "one-se", paramLabel = "RULE",
+      description = "How the threshold is chosen from the cross-validated scores: one-se (the default: the highest "
+          + "threshold whose F-beta is within one standard error of the best, sqrt(F(1-F)/positives): the most "
+          + "conservative of the thresholds the data cannot tell apart) or best (the best F-beta).")
+  String thresholdRule;
+
   @Option(names = "--ignore-field", paramLabel = "FIELD", description = "Drop this record field (repeatable).")
   List<String> ignoredFields = new ArrayList<>();
 
@@ -127,6 +133,9 @@ final class TrainCommand implements Callable<Integer> {
     }
     if (!(scenarioWeight > 0 && scenarioWeight <= 100)) {
       throw new InvalidInputException("--scenario-weight: must be in (0, 100], got " + scenarioWeight);
+    }
+    if (!thresholdRule.equals("one-se") && !thresholdRule.equals("best")) {
+      throw new InvalidInputException("--threshold-rule: must be one-se or best, got '" + thresholdRule + "'");
     }
     if (!(beta > 0 && beta <= 10)) {
       throw new InvalidInputException("--beta: must be in (0, 10], got " + beta);
@@ -202,7 +211,7 @@ final class TrainCommand implements Callable<Integer> {
     }
     Scores cvScores = new Scores(td, cv, hasPairs, combined.relativeMargin());
     Scores inSample = new Scores(td, fitted, hasPairs, combined.relativeMargin());
-    double threshold = cvScores.bestThreshold(beta);
+    double threshold = cvScores.threshold(beta, thresholdRule.equals("one-se"));
     if (dump != null) {
       writeDump(td, combined.featureNames(), groups, fold, cv);
     }
@@ -216,7 +225,8 @@ final class TrainCommand implements Callable<Integer> {
     Summary fitAt = inSample.at(threshold);
     String provenance = "deja train --preset " + config.preset + " " + String.join(" ", data.stream()
         .map(p -> "--data " + p).toList()) + " (l2 " + l2 + ", " + folds + " folds, seed " + seed
-        + ", scenario weight " + scenarioWeight + ", beta " + beta + "): cross-validated "
+        + ", scenario weight " + scenarioWeight + ", beta " + beta + ", threshold rule " + thresholdRule
+        + "): cross-validated "
         + cvAt.describe();
     String yaml = yaml(spec, stageSpec, options, weights, round(model.bias()), round2(threshold), provenance);
     if (out != null) {
@@ -238,6 +248,7 @@ final class TrainCommand implements Callable<Integer> {
       m.put("weights", weights);
       m.put("bias", round(model.bias()));
       m.put("threshold", round2(threshold));
+      m.put("threshold_rule", thresholdRule);
       m.put("l2", l2);
       Map<String, Object> l2s = new LinkedHashMap<>();
       tried.forEach((k, v) -> l2s.put(Double.toString(k), round(v)));
@@ -258,7 +269,8 @@ final class TrainCommand implements Callable<Integer> {
           + "window, always NEW)%n", config.preset, stageSpec.name(), n, td.groupCount(), td.outside.size());
       pw.printf(Locale.ROOT, "logistic regression, l2 %s (cross-validated score by l2: %s), %d Newton steps; "
           + "%d-fold cross-validation grouped by base item (seed %d)%n", l2, tried, model.iterations(), folds, seed);
-      pw.printf(Locale.ROOT, "threshold %.2f (best cross-validated F%s on the %s)%n", threshold, fmtBeta(beta),
+      pw.printf(Locale.ROOT, "threshold %.2f (%s cross-validated F%s on the %s)%n", threshold,
+          thresholdRule.equals("one-se") ? "within one standard error of the best" : "the best", fmtBeta(beta),
           hasPairs ? "pairs" : "scenario checks");
       pw.printf(Locale.ROOT, "cross-validated: %s%n", cvAt.describe());
       pw.printf(Locale.ROOT, "in-sample:       %s%n", fitAt.describe());
@@ -321,6 +333,11 @@ final class TrainCommand implements Callable<Integer> {
 
     /** The threshold with the best F-beta over the pairs (outside pairs count as NEW), else the scenario rows. */
     double bestThreshold(double beta) {
+      return threshold(beta, false);
+    }
+
+    /** The threshold by F-beta over the pairs (outside pairs count as NEW), else the scenario rows. */
+    double threshold(double beta, boolean oneStandardError) {
       List<Double> s = new ArrayList<>();
       List<Integer> l = new ArrayList<>();
       for (int i = 0; i < score.length; i++) {
@@ -336,8 +353,10 @@ final class TrainCommand implements Callable<Integer> {
           l.add(v);
         });
       }
-      return CrossValidation.bestThreshold(s.stream().mapToDouble(Double::doubleValue).toArray(),
-          l.stream().mapToInt(Integer::intValue).toArray(), beta);
+      double[] scores = s.stream().mapToDouble(Double::doubleValue).toArray();
+      int[] labels = l.stream().mapToInt(Integer::intValue).toArray();
+      return oneStandardError ? CrossValidation.oneStandardErrorThreshold(scores, labels, beta)
+          : CrossValidation.bestThreshold(scores, labels, beta);
     }
 
     /** What --l2 auto maximises: F-beta on the pairs, averaged with exact-set accuracy when there are checks. */

@@ -55,8 +55,9 @@ final class TrainingData {
    * @param existingText the stored item's text
    * @param values feature values and evidence
    * @param note the data's note
-   * @param vetoed whether a guard of the collection that applies to combined stages vetoes the pair: then checks
-   *     never report it whatever the model says, so it is not fitted on and scores 0
+   * @param vetoed whether a guard of the collection that applies to combined stages, or one of the stage's own
+   *     vetoes, vetoes the pair: then checks never report it whatever the model says, so it is not fitted on and
+   *     scores 0
    */
   record Row(String id, String source, String check, int label, double weight, String newText, String existingText,
       PairFeatures.Values values, String note, boolean vetoed) {}
@@ -119,7 +120,7 @@ final class TrainingData {
         continue;
       }
       addRow(new Row(p.id(), "pairs", p.id(), p.duplicate() ? 1 : 0, 1.0, text(right), text(left), v.get(),
-          p.note(), vetoed(pr, pl)), text(right));
+          p.note(), vetoed(pr, pl) || v.get().veto().isPresent()), text(right));
     }
   }
 
@@ -157,7 +158,7 @@ final class TrainingData {
         reachable.add(sid);
         rowsOfCheck.add(rows.size());
         addRow(new Row(l.id() + "~" + sid, "scenario", l.id(), expected ? 1 : 0, scenarioWeight, text(item),
-            text(s.item()), v.get(), l.note(), vetoed(p, s)), text(item));
+            text(s.item()), v.get(), l.note(), vetoed(p, s) || v.get().veto().isPresent()), text(item));
       }
       checks.add(new Check(l.id(), rowsOfCheck, new LinkedHashSet<>(l.expect()), reachable));
     }

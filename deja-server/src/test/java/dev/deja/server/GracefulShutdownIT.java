@@ -30,7 +30,7 @@ class GracefulShutdownIT {
 
     @Override
     public String model() {
-      return "all-minilm-l6-v2";
+      return MetricsHealthIT.MEMORY_MODEL;
     }
 
     @Override

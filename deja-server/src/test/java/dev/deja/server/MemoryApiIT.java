@@ -37,7 +37,9 @@ class MemoryApiIT {
           "The user prefers dark mode in all editors", "session_id", "s-2"));
       assertThat(dup.map()).containsEntry("is_duplicate", true).containsEntry("existing_id", id)
           .containsEntry("existing_content", "The user prefers dark mode in every editor");
-      assertThat((Double) dup.map().get("similarity")).isBetween(0.7, 1.0);
+      // The classifier's probability of a duplicate, at or above the memory preset's threshold.
+      assertThat((Double) dup.map().get("similarity")).isBetween((Double) dev.deja.format.Presets.spec("memory")
+          .stage("combined").orElseThrow().options().get("similarity_threshold"), 1.0);
 
       TestServer.Res merged = s.send("POST", "/v1/memories", key, Map.of("content",
           "the user prefers dark mode in every editor", "session_id", "s-3"));

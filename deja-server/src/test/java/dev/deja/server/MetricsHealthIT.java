@@ -9,6 +9,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** /metrics in the Prometheus format with the server's counters and histograms; /health with liveness and readiness. */
 class MetricsHealthIT {
+  /** The model the memory preset's classifier embeds with. */
+  static final String MEMORY_MODEL = (String) dev.deja.format.Presets.spec("memory").stage("combined").orElseThrow()
+      .options().get("model");
+
   @Test
   void metricsCountChecksPutsDuplicatesAndLatencies(@TempDir Path dir) {
     try (TestServer s = TestServer.start(dir, Map.of("warm_up", true))) {
@@ -29,8 +33,8 @@ class MetricsHealthIT {
           .contains("deja_check_seconds_bucket")
           .contains("deja_put_seconds_bucket")
           .contains("deja_http_requests_seconds_bucket{method=\"POST\",route=\"/v1/collections/{name}/items\"")
-          .contains("deja_embedder_seconds_count{model=\"all-minilm-l6-v2\"}")
-          .contains("deja_embedder_errors_total{model=\"all-minilm-l6-v2\"} 0.0")
+          .contains("deja_embedder_seconds_count{model=\"" + MEMORY_MODEL + "\"}")
+          .contains("deja_embedder_errors_total{model=\"" + MEMORY_MODEL + "\"} 0.0")
           .contains("jvm_memory_used_bytes");
     }
   }
@@ -54,7 +58,7 @@ class MetricsHealthIT {
     dev.deja.core.embed.Embedder broken = new dev.deja.core.embed.Embedder() {
       @Override
       public String model() {
-        return "all-minilm-l6-v2";
+        return MEMORY_MODEL;
       }
 
       @Override
@@ -68,9 +72,9 @@ class MetricsHealthIT {
       }
     };
     try (TestServer s = TestServer.start(dir, Map.of(), b -> b.embedders(dev.deja.core.embed.EmbedderProvider.of(
-        Map.of("all-minilm-l6-v2", broken))))) {
+        Map.of(MEMORY_MODEL, broken))))) {
       String key = s.keyFor("ops");
-      // The memory preset's semantic stage fails closed (on_embedder_failure: closed): the call is a retriable 503.
+      // The memory preset's combined stage fails closed (on_embedder_failure: closed): the call is a retriable 503.
       TestServer.Res r = s.send("POST", "/v1/memories/check-duplicate", key, Map.of("content", "Likes jazz"));
       assertThat(r.status()).isEqualTo(503);
       assertThat(r.error().get("code")).isEqualTo("unavailable");
@@ -80,7 +84,7 @@ class MetricsHealthIT {
       assertThat(h.status()).isEqualTo(503);
       assertThat(h.map()).containsEntry("ready", false).containsEntry("live", true);
       assertThat(s.send("GET", "/metrics", null, null).text())
-          .contains("deja_embedder_errors_total{model=\"all-minilm-l6-v2\"} 1.0");
+          .contains("deja_embedder_errors_total{model=\"" + MEMORY_MODEL + "\"} 1.0");
     }
   }
 }

@@ -40,7 +40,10 @@ import java.util.OptionalDouble;
  * one it matches best), {@code language} ({@code en}, {@code nl}, {@code pt}: the signals' word tables; default
  * {@code en}), {@code neighbours} (default 20), {@code on_embedder_failure} ({@code closed} or {@code open}; open: the
  * cosine feature counts as 0 and the verdict says so), {@code trained} (free text: how the weights were fitted, shown in
- * explanations).
+ * explanations), {@code vetoes} (signals that decide alone when they are the only difference between the texts:
+ * {@code negation_mismatch}, {@code numbers_conflict}, {@code role_change}, {@code swap}, {@code contrast_conflict}
+ * when every content word is matched; {@code antonym}, {@code sibling}, {@code names_conflict} when exactly one word is
+ * replaced on each side; see {@link PairFeatures#VETOES}).
  *
  * <p>The text signals cost about a millisecond a pair, so a candidate whose score cannot reach the lowest reported
  * threshold whatever its signals (the upper bound from its cosine, time and measures) is not scored further. Thread-safe.
@@ -89,10 +92,12 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer {
       boolean failClosed = o.choice("on_embedder_failure", "closed", "closed", "open").equals("closed");
       Lexicon lexicon = Lexicon.of(o.choice("language", "en", "en", "nl", "pt"));
       String trained = o.string("trained", "");
+      List<String> vetoes = o.strings("vetoes", List.of());
       o.rejectUnknown();
       Duration window = spec.window().map(w -> w.tolerance()).orElse(Duration.ZERO);
       PairFeatures features = new PairFeatures(List.copyOf(weights.keySet()), o.at("features"), lexicon,
-          WordKnowledges.defaults(), window, m -> context.embedder(m, o.at("features") + ".cosine@" + m));
+          WordKnowledges.defaults(), window, m -> context.embedder(m, o.at("features") + ".cosine@" + m))
+          .vetoes(vetoes, o.at("vetoes"));
       Embedder embedder = weights.containsKey("cosine") ? context.embedder(model, o.at("model")) : null;
       return new CombinedStage(name, field, context.normalizer(analyzer), weights, bias, threshold, possible, margin,
           embedder, k, failClosed, features, trained);
@@ -280,6 +285,7 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer {
     List<StageMatch> matches = new ArrayList<>();
     int compared = 0;
     int bounded = 0;
+    int vetoed = 0;
     for (Candidate c : candidates) {
       Optional<Texts> t = texts(probe, c.item());
       if (t.isEmpty()) {
@@ -294,6 +300,10 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer {
       }
       PairFeatures.Values fx = features.complete(cheap, t.get().rawA(), t.get().rawB());
       double s = score(fx.values());
+      if (fx.veto().isPresent()) {
+        vetoed++;
+        continue;
+      }
       Outcome level;
       if (s >= threshold) {
         level = Outcome.DUPLICATE;
@@ -317,7 +327,8 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer {
             + " possible" + (bounded > 0 ? "; " + bounded + " could not reach " + Explanation.format(lowest)
                 + " whatever their text signals" : "")
             + (dropped > 0 ? "; " + dropped + " scored more than " + Explanation.format(margin.getAsDouble())
-                + " below the best match and are not reported" : ""));
+                + " below the best match and are not reported" : "")
+            + (vetoed > 0 ? "; " + vetoed + " vetoed: their only difference contradicts (see vetoes)" : ""));
     return new StageResult(matches, summary.build(), warnings);
   }
 
@@ -331,9 +342,14 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer {
         probe.time(), stored.keys().time());
     PairFeatures.Values fx = features.complete(cheap, t.get().rawA(), t.get().rawB());
     double s = score(fx.values());
-    Outcome level = s >= threshold ? Outcome.DUPLICATE : possible.isPresent() && s >= possible.getAsDouble()
-        ? Outcome.POSSIBLE_DUPLICATE : Outcome.NEW;
-    return Optional.of(explain(t.get(), fx, s, level));
+    Outcome level = fx.veto().isPresent() ? Outcome.NEW : s >= threshold ? Outcome.DUPLICATE
+        : possible.isPresent() && s >= possible.getAsDouble() ? Outcome.POSSIBLE_DUPLICATE : Outcome.NEW;
+    Explanation e = explain(t.get(), fx, s, level);
+    if (fx.veto().isPresent()) {
+      e = new Explanation(e.kind(), e.name(), "veto", "Vetoed: " + fx.veto().get() + "; score "
+          + Explanation.format(s), e.score(), e.threshold(), e.values(), e.evidence(), e.details());
+    }
+    return Optional.of(e);
   }
 
   private Explanation explain(Texts t, PairFeatures.Values fx, double s, Outcome level) {

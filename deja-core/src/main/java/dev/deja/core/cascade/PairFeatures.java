@@ -13,7 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The features a {@code combined} stage weighs, by name, and how each is computed for a new item and a stored one.
@@ -35,6 +34,9 @@ import java.util.Set;
  *       word without counterpart, or a signal of numbers, negation, names, contrast, modality, tense, roles</td></tr>
  *   <tr><td>{@code near_changed}</td><td>{@code sequence × unexplained}: a near copy with a change</td></tr>
  *   <tr><td>{@code near_clean}</td><td>{@code sequence × (1 − unexplained)}: a near copy without one</td></tr>
+ *   <tr><td>{@code A*B}</td><td>the product of two of the signals or derived features above, e.g.
+ *       {@code negation_mismatch*sequence}: a negation in a near copy, which weighs differently from one in a
+ *       rewording ("I don't drink alcohol" / "I'm teetotal")</td></tr>
  * </table>
  *
  * <p>Signal-based features need the field's raw text on both sides; they are computed once per pair. Thread-safe:
@@ -68,11 +70,37 @@ public final class PairFeatures {
         : Optional.empty();
   }
 
+  /**
+   * The signals a stage may veto on, and what "the only difference" means for each: all content words matched
+   * (the texts differ only in a negation, a number, a preposition's direction, an order around a comparative), or
+   * exactly one word replaced on each side (by its opposite, another thing of the same kind, another name).
+   */
+  public static final Map<String, String> VETOES = Map.of(
+      "negation_mismatch", "matched", "numbers_conflict", "matched", "role_change", "matched", "swap", "matched",
+      "contrast_conflict", "matched", "antonym", "single", "sibling", "single", "names_conflict", "single");
+
+  private List<String> vetoes = List.of();
+
+  /** Veto, whatever the score, a pair whose only difference is one of these signals ({@link #VETOES}). */
+  PairFeatures vetoes(List<String> signals, String where) {
+    for (String v : signals) {
+      if (!VETOES.containsKey(v)) {
+        throw new InvalidInputException(where + ": '" + v + "' cannot veto; vetoes: "
+            + String.join(", ", new java.util.TreeSet<>(VETOES.keySet())));
+      }
+    }
+    this.vetoes = List.copyOf(signals);
+    if (!signals.isEmpty()) {
+      this.needsSignals = true;
+    }
+    return this;
+  }
+
   private final List<String> names;
   private final List<Measure> measures;
   private final java.util.function.Function<String, dev.deja.core.embed.Embedder> otherEmbedders;
   private final Map<String, float[]> otherVectors = new java.util.concurrent.ConcurrentHashMap<>();
-  private final boolean needsSignals;
+  private boolean needsSignals;
   private final Lexicon lexicon;
   private final WordKnowledge knowledge;
   private final Duration window;
@@ -107,6 +135,17 @@ public final class PairFeatures {
       if (otherModel(n).isPresent()) {
         otherEmbedders.apply(otherModel(n).get()); // fail early on an unknown model
         ms.add(null);
+      } else if (n.contains("*")) {
+        String[] parts = n.split("\\*", -1);
+        for (String part : parts) {
+          if (parts.length != 2 || !isSignal(part)) {
+            throw new InvalidInputException(where + "." + n + ": a product names two of the text signals or derived "
+                + "features, e.g. negation_mismatch*sequence; signals: " + String.join(", ", PairSignals.NAMES)
+                + ", unexplained, near_changed, near_clean");
+          }
+        }
+        ms.add(null);
+        signals = true;
       } else if (SPECIAL.contains(n) || PairSignals.NAMES.contains(n)) {
         ms.add(null);
         signals |= !n.equals("cosine") && !n.equals("time_proximity") && !n.equals("same_start");
@@ -131,6 +170,11 @@ public final class PairFeatures {
     return names;
   }
 
+  private static boolean isSignal(String n) {
+    return PairSignals.NAMES.contains(n) || n.equals("unexplained") || n.equals("near_changed")
+        || n.equals("near_clean");
+  }
+
   /** Whether a feature is cheap: known without the pair's text signals (cosine, time, measures). */
   public boolean isCheap(int i) {
     String n = names.get(i);
@@ -143,11 +187,17 @@ public final class PairFeatures {
    *
    * @param values one value per feature, in {@link #names()} order
    * @param evidence signal name → what was seen, for the signals that fired
+   * @param veto when one of the stage's vetoes applies: why the pair is not a duplicate whatever its score
    */
-  public record Values(double[] values, Map<String, String> evidence) {
+  public record Values(double[] values, Map<String, String> evidence, Optional<String> veto) {
     public Values {
       values = values.clone();
       evidence = Map.copyOf(evidence);
+      java.util.Objects.requireNonNull(veto, "veto");
+    }
+
+    public Values(double[] values, Map<String, String> evidence) {
+      this(values, evidence, Optional.empty());
     }
 
     @Override
@@ -208,27 +258,42 @@ public final class PairFeatures {
     Map<String, Double> s = r.values();
     boolean unexplained = s.get("unmatched") > 0 || CHANGE_SIGNALS.stream().anyMatch(c -> s.get(c) > 0);
     double sequence = s.get("sequence");
+    Map<String, Double> all = new java.util.HashMap<>(s);
+    all.put("unexplained", unexplained ? 1.0 : 0.0);
+    all.put("near_changed", unexplained ? sequence : 0);
+    all.put("near_clean", unexplained ? 0 : sequence);
+    Map<String, String> ev = new LinkedHashMap<>();
     for (int i = 0; i < x.length; i++) {
       String n = names.get(i);
-      Double v = s.get(n);
-      if (v != null) {
+      int star = n.indexOf('*');
+      if (star > 0) {
+        String a = n.substring(0, star);
+        String b = n.substring(star + 1);
+        x[i] = all.get(a) * all.get(b);
+        if (x[i] != 0 && r.evidence().containsKey(a)) {
+          ev.put(n, r.evidence().get(a));
+        }
+        continue;
+      }
+      Double v = all.get(n);
+      if (v != null && !isCheap(i)) {
         x[i] = v;
-      } else if (n.equals("unexplained")) {
-        x[i] = unexplained ? 1 : 0;
-      } else if (n.equals("near_changed")) {
-        x[i] = unexplained ? sequence : 0;
-      } else if (n.equals("near_clean")) {
-        x[i] = unexplained ? 0 : sequence;
+      }
+      if (r.evidence().containsKey(n)) {
+        ev.put(n, r.evidence().get(n));
       }
     }
-    Map<String, String> ev = new LinkedHashMap<>();
-    Set<String> used = Set.copyOf(names);
-    r.evidence().forEach((k, v) -> {
-      if (used.contains(k)) {
-        ev.put(k, v);
+    Optional<String> veto = Optional.empty();
+    for (String v : vetoes) {
+      boolean only = VETOES.get(v).equals("matched") ? all.get("matched_share") >= 1 - 1e-9
+          : all.get("single_change") > 0;
+      if (all.get(v) > 0 && only) {
+        veto = Optional.of("the only difference: " + v.replace('_', ' ') + " (" + r.evidence().getOrDefault(v, "")
+            + ")");
+        break;
       }
-    });
-    return new Values(x, ev);
+    }
+    return new Values(x, ev, veto);
   }
 
   private double timeProximity(Optional<TimeSpan> a, Optional<TimeSpan> b) {

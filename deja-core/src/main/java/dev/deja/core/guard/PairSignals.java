@@ -144,8 +144,8 @@ public final class PairSignals {
     put(v, ev, "owner_only", ownerOnly, () -> "only who it is about is shared: " + describeMatches(al.matched()));
     List<String> ca = pa.content();
     List<String> cb = pb.content();
-    boolean headDiffers = !ca.isEmpty() && !cb.isEmpty() && al.unmatchedA().contains(ca.get(ca.size() - 1))
-        && al.unmatchedB().contains(cb.get(cb.size() - 1));
+    boolean headDiffers = !ca.isEmpty() && !cb.isEmpty() && leftOver(al.unmatchedA(), ca.get(ca.size() - 1))
+        && leftOver(al.unmatchedB(), cb.get(cb.size() - 1));
     put(v, ev, "head_differs", headDiffers, () -> "the last words differ: '" + ca.get(ca.size() - 1) + "' / '"
         + cb.get(cb.size() - 1) + "'");
     v.put("closeness", al.maxCloseness());
@@ -212,6 +212,16 @@ public final class PairSignals {
       parts.add(String.join("|", readings));
     }
     return parts.toString();
+  }
+
+  /** Whether a word is one of the left-over words or part of a left-over phrase. */
+  private static boolean leftOver(List<String> units, String word) {
+    for (String u : units) {
+      if (u.equals(word) || u.endsWith(" " + word) || u.startsWith(word + " ")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether every word of a matched word or phrase names whom a text is about: a name, or a kind of person. */

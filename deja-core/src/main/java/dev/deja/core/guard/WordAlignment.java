@@ -126,18 +126,8 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
         }
       }
     }
-    List<String> ua = new ArrayList<>();
-    for (int i = 0; i < ca.size(); i++) {
-      if (!usedA[i]) {
-        ua.add(ca.get(i));
-      }
-    }
-    List<String> ub = new ArrayList<>();
-    for (int j = 0; j < cb.size(); j++) {
-      if (!usedB[j]) {
-        ub.add(cb.get(j));
-      }
-    }
+    List<String> ua = leftOver(ca, usedA, knowledge);
+    List<String> ub = leftOver(cb, usedB, knowledge);
     List<Pair> relations = new ArrayList<>();
     for (String x : ua) {
       for (String y : ub) {
@@ -148,6 +138,29 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
       }
     }
     return new WordAlignment(ca, cb, matched, ua, ub, relations);
+  }
+
+  /**
+   * The words without counterpart, two neighbours joined when the knowledge lists them as one phrase ("guinea pig"):
+   * one thing replaced by a two-word thing is one change, related as one.
+   */
+  private static List<String> leftOver(List<String> content, boolean[] used, WordKnowledge knowledge) {
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < content.size(); i++) {
+      if (used[i]) {
+        continue;
+      }
+      if (i + 1 < content.size() && !used[i + 1]) {
+        String phrase = content.get(i) + " " + content.get(i + 1);
+        if (!knowledge.lemmas(phrase).isEmpty()) {
+          out.add(phrase);
+          i++;
+          continue;
+        }
+      }
+      out.add(content.get(i));
+    }
+    return out;
   }
 
   private static void phrases(List<String> from, List<String> to, boolean[] usedFrom, boolean[] usedTo,
@@ -300,7 +313,13 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
   /** The share of content words, over both texts, that found a counterpart (1 when neither has any). */
   public double matchedShare() {
     int total = contentA.size() + contentB.size();
-    int unmatched = unmatchedA.size() + unmatchedB.size();
+    int unmatched = 0;
+    for (String u : unmatchedA) {
+      unmatched += u.split(" ").length;
+    }
+    for (String u : unmatchedB) {
+      unmatched += u.split(" ").length;
+    }
     return total == 0 ? 1 : (double) (total - unmatched) / total;
   }
 
