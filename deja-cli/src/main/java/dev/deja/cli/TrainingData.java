@@ -103,9 +103,51 @@ final class TrainingData {
     }
   }
 
+  /** How many unrelated pairs {@link #addPairs} adds per labelled pair. */
+  private int unrelated;
+
+  /**
+   * Adds, for every labelled pair, {@code k} pairs of its new record with the stored record of another base item,
+   * moved to the new record's start (label 0): two different base items are never duplicates, even in the same slot
+   * with the same person — which hard pairs alone do not show a model.
+   */
+  TrainingData unrelated(int k) {
+    this.unrelated = k;
+    return this;
+  }
+
   private void addPairs(Path file, Consumer<Integer> progress) {
     List<Datasets.Pair> pairs = Datasets.pairs(file);
     int n = 0;
+    for (int k = 1; k <= unrelated; k++) {
+      int step = k * 7 + 3;
+      for (int i = 0; i < pairs.size(); i++) {
+        Datasets.Pair a = pairs.get(i);
+        for (int j = 0; j < pairs.size(); j++) {
+          Datasets.Pair b = pairs.get((i + step + j) % pairs.size());
+          if (!base(b.id()).equals(base(a.id()))) {
+            Map<String, Object> left = new LinkedHashMap<>(b.left());
+            for (String f : List.of("start", "end", "all_day", "time_zone")) {
+              if (a.right().containsKey(f)) {
+                left.put(f, a.right().get(f));
+              } else {
+                left.remove(f);
+              }
+            }
+            String id = a.id() + "~u" + k;
+            Item l = item(left, "pair " + id);
+            Item r = item(a.right(), "pair " + id);
+            ItemPreparer.Prepared pl = preparer.prepare("u-" + id, l);
+            ItemPreparer.Prepared pr = preparer.prepare("u-" + id, r);
+            if (comparable(pr, pl)) {
+              values(pr, pl).ifPresent(v -> addRow(new Row(id, "unrelated", id, 0, scenarioWeight, text(r),
+                  text(l), v, "unrelated: another base item in the same slot", v.veto().isPresent()), text(r)));
+            }
+            break;
+          }
+        }
+      }
+    }
     for (Datasets.Pair p : pairs) {
       progress.accept(++n);
       String tenant = "pair-" + p.id();
@@ -167,6 +209,12 @@ final class TrainingData {
   private void addRow(Row r, String key) {
     rows.add(r);
     rowKeys.add(key);
+  }
+
+  /** The base item of a pair id: the id without its last "-part" ("cal-t-012-d3" → "cal-t-012"). */
+  static String base(String id) {
+    int dash = id.lastIndexOf('-');
+    return dash > 0 ? id.substring(0, dash) : id;
   }
 
   /** The group of every row, once all files are added. */

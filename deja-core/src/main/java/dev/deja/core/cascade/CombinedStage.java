@@ -286,6 +286,9 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer {
     int compared = 0;
     int bounded = 0;
     int vetoed = 0;
+    // The best-scoring candidate that is not reported, so that a NEW verdict says how close it came and why.
+    Explanation closest = null;
+    double closestScore = -1;
     for (Candidate c : candidates) {
       Optional<Texts> t = texts(probe, c.item());
       if (t.isEmpty()) {
@@ -302,6 +305,10 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer {
       double s = score(fx.values());
       if (fx.veto().isPresent()) {
         vetoed++;
+        if (closest == null || s > closestScore) {
+          closest = vetoNode(explain(t.get(), fx, s, Outcome.NEW), fx.veto().get(), s, c.id());
+          closestScore = s;
+        }
         continue;
       }
       Outcome level;
@@ -310,6 +317,12 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer {
       } else if (possible.isPresent() && s >= possible.getAsDouble()) {
         level = Outcome.POSSIBLE_DUPLICATE;
       } else {
+        if (closest == null || s > closestScore) {
+          Explanation e = explain(t.get(), fx, s, Outcome.NEW);
+          closest = new Explanation("closest", c.id(), "no_match", "the closest candidate, " + c.id() + ": "
+              + e.message(), e.score(), e.threshold(), e.values(), e.evidence(), e.details());
+          closestScore = s;
+        }
         continue;
       }
       matches.add(new StageMatch(c.id(), s, level, explain(t.get(), fx, s, level)));
@@ -322,6 +335,9 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer {
       dropped = before - matches.size();
     }
     long dup = matches.stream().filter(m -> m.level() == Outcome.DUPLICATE).count();
+    if (closest != null && matches.isEmpty()) {
+      summary.detail(closest);
+    }
     summary.result(dup > 0 ? "match" : matches.isEmpty() ? "no_match" : "possible")
         .message("compared " + compared + " candidate(s): " + dup + " match(es), " + (matches.size() - dup)
             + " possible" + (bounded > 0 ? "; " + bounded + " could not reach " + Explanation.format(lowest)
@@ -350,6 +366,11 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer {
           + Explanation.format(s), e.score(), e.threshold(), e.values(), e.evidence(), e.details());
     }
     return Optional.of(e);
+  }
+
+  private static Explanation vetoNode(Explanation e, String veto, double s, String id) {
+    return new Explanation("closest", id, "veto", "the closest candidate, " + id + ", is vetoed: " + veto
+        + " (score " + Explanation.format(s) + ")", e.score(), e.threshold(), e.values(), e.evidence(), e.details());
   }
 
   private Explanation explain(Texts t, PairFeatures.Values fx, double s, Outcome level) {

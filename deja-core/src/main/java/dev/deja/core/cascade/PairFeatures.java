@@ -52,6 +52,34 @@ public final class PairFeatures {
       "numbers_one_side", "contrast_conflict", "modality_mismatch", "role_change", "swap", "names_conflict",
       "names_one_side", "tense_mismatch");
 
+  /** Features that are evidence for a duplicate: their weight is never negative in a monotone fit. */
+  private static final java.util.Set<String> FOR = java.util.Set.of("cosine", "time_proximity", "same_start",
+      "matched_share", "near_clean", "sequence");
+  /** Features that are evidence against a duplicate: their weight is never positive in a monotone fit. */
+  private static final java.util.Set<String> AGAINST = java.util.Set.of("numbers_conflict", "negation_mismatch",
+      "names_conflict", "contrast_conflict", "modality_mismatch", "swap", "role_change", "tense_mismatch", "sibling",
+      "antonym", "modifier_change", "single_change", "unmatched", "extension", "near_changed", "unexplained",
+      "closeness", "owner_only", "head_differs");
+
+  /**
+   * The sign a feature's weight must keep in a monotone fit ({@code deja train}): +1 for evidence that the texts say
+   * the same (embedding cosine, shared words, surface similarity, time), -1 for evidence of a difference (a conflict,
+   * a left-over word, another thing of the same kind), 0 where the meaning does not fix a direction (a number or name
+   * on one side only, another language, the speaker). A product takes the sign of its non-{@code sequence} factor.
+   */
+  public static int sign(String feature) {
+    if (otherModel(feature).isPresent() || Measures.find(feature).isPresent() && !AGAINST.contains(feature)) {
+      return 1;
+    }
+    int star = feature.indexOf('*');
+    if (star > 0) {
+      String a = feature.substring(0, star);
+      String b = feature.substring(star + 1);
+      return sign(a.equals("sequence") ? b : a);
+    }
+    return FOR.contains(feature) ? 1 : AGAINST.contains(feature) ? -1 : 0;
+  }
+
   /** Every feature name a stage may use: the special ones, the signals, then the measures. */
   public static List<String> known() {
     List<String> out = new ArrayList<>(SPECIAL);

@@ -65,6 +65,17 @@ public record StageContext(CollectionSpec spec, EmbedderProvider embedders, Map<
     return normalizers.computeIfAbsent(analyzer, CachingNormalizer::of);
   }
 
+  /**
+   * This context for building a stage that is switched off: its options are still checked, but a model the
+   * application does not provide is not an error (an embedder that fails if ever used stands in), so that a preset's
+   * disabled alternative ("the design's cosine-only strategy") does not make its model a requirement.
+   */
+  public StageContext forDisabledStage() {
+    EmbedderProvider real = embedders;
+    return new StageContext(spec, model -> real.find(model).or(() -> java.util.Optional.of(
+        dev.deja.core.embed.EmbedderProviders.placeholder(model))), normalizers, new ConcurrentHashMap<>());
+  }
+
   /** The embedder for a model, or an error naming where it was asked for. */
   public Embedder embedder(String model, String where) {
     return embedders.find(model).orElseThrow(() -> new InvalidInputException(where + ": no embedder for model '"

@@ -72,7 +72,8 @@ public final class StageRegistry {
         throw new InvalidInputException("stages." + s.name() + ".type: unknown stage type '" + s.type()
             + "'; known types: " + String.join(", ", factories.keySet()));
       }
-      Stage stage = f.create(s.name(), new Options("stages." + s.name(), s.options()), context);
+      Stage stage = f.create(s.name(), new Options("stages." + s.name(), s.options()),
+          s.enabled() ? context : context.forDisabledStage());
       if (s.enabled()) {
         out.add(stage);
         // Only a stage that runs makes its keys: a disabled one's values are not stored.

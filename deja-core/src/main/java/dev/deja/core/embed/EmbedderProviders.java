@@ -44,7 +44,15 @@ public final class EmbedderProviders {
     if (!registered().isEmpty()) {
       return defaults();
     }
-    return model -> Optional.of(new Embedder() {
+    return model -> Optional.of(placeholder(model));
+  }
+
+  /**
+   * An embedder for a model that is not available here: it has a name and fails when used. It stands in where a spec
+   * must be read and checked but the model will not run (validation; stages that are switched off).
+   */
+  public static Embedder placeholder(String model) {
+    return new Embedder() {
       @Override
       public String model() {
         return model;
@@ -58,8 +66,8 @@ public final class EmbedderProviders {
       @Override
       public float[] embed(String text) {
         throw new EmbeddingException("no embedder for model '" + model + "' is available: add the deja-embed module "
-            + "to the class path", false);
+            + "to the class path or configure an embedder with that name", false);
       }
-    });
+    };
   }
 }

@@ -41,6 +41,11 @@ public final class CrossValidation {
    * of this one. A fold whose training part has only one label keeps 0.5.
    */
   public static double[] predict(double[][] x, int[] y, double[] weight, int[] folds, double l2) {
+    return predict(x, y, weight, folds, l2, new int[x.length == 0 ? 0 : x[0].length]);
+  }
+
+  /** {@link #predict(double[][], int[], double[], int[], double)} with sign-constrained weights. */
+  public static double[] predict(double[][] x, int[] y, double[] weight, int[] folds, double l2, int[] signs) {
     int k = java.util.Arrays.stream(folds).max().orElse(0) + 1;
     double[] out = new double[x.length];
     java.util.Arrays.fill(out, 0.5);
@@ -62,7 +67,7 @@ public final class CrossValidation {
       if (java.util.Arrays.stream(ty).distinct().count() < 2) {
         continue;
       }
-      LogisticRegression m = LogisticRegression.fit(tx, ty, tw, l2);
+      LogisticRegression m = LogisticRegression.fit(tx, ty, tw, l2, signs);
       for (int i = 0; i < x.length; i++) {
         if (folds[i] == f) {
           out[i] = m.predict(x[i]);

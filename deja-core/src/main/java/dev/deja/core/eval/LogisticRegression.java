@@ -35,12 +35,79 @@ public record LogisticRegression(double[] weights, double bias, int iterations) 
    * example).
    */
   public static LogisticRegression fit(double[][] x, int[] y, double[] weight, double l2) {
+    return fit(x, y, weight, l2, new int[x.length == 0 ? 0 : x[0].length]);
+  }
+
+  /**
+   * Fits a model whose weights keep the signs given: {@code signs[a]} is {@code +1} (the weight is at least 0),
+   * {@code -1} (at most 0) or {@code 0} (free). Solved by an active set: weights that would take the wrong sign are
+   * held at 0 while the others are fitted, and released when the loss would fall by moving them the allowed way.
+   * Monotone constraints encode what a feature means (more shared words never makes a pair less of a duplicate), so
+   * that a model fitted on hard pairs cannot reward, say, a left-over word because paraphrases have many.
+   */
+  public static LogisticRegression fit(double[][] x, int[] y, double[] weight, double l2, int[] signs) {
     int n = x.length;
     if (n == 0 || n != y.length || n != weight.length) {
       throw new IllegalArgumentException("need as many labels and weights as examples, and at least one");
     }
     int d = x[0].length;
+    if (signs.length != d) {
+      throw new IllegalArgumentException("need one sign per feature, got " + signs.length + " for " + d);
+    }
     double[] beta = new double[d + 1]; // beta[d] is the bias
+    boolean[] held = new boolean[d];
+    int total = 0;
+    for (int outer = 0; outer < 4 * d + 4; outer++) {
+      total += newton(x, y, weight, l2, beta, held);
+      boolean changed = false;
+      for (int a = 0; a < d; a++) {
+        if (!held[a] && signs[a] != 0 && signs[a] * beta[a] < 0) {
+          beta[a] = 0;
+          held[a] = true;
+          changed = true;
+        }
+      }
+      if (changed) {
+        continue;
+      }
+      double[] grad = gradient(x, y, weight, l2, beta);
+      int release = -1;
+      double steepest = 1e-9;
+      for (int a = 0; a < d; a++) {
+        // Moving the held weight the allowed way (signs[a]) lowers the loss when -grad points that way.
+        if (held[a] && -grad[a] * signs[a] > steepest) {
+          steepest = -grad[a] * signs[a];
+          release = a;
+        }
+      }
+      if (release < 0) {
+        break;
+      }
+      held[release] = false;
+    }
+    return new LogisticRegression(Arrays.copyOf(beta, d), beta[d], total);
+  }
+
+  private static double[] gradient(double[][] x, int[] y, double[] weight, double l2, double[] beta) {
+    int d = beta.length - 1;
+    double[] grad = new double[d + 1];
+    for (int i = 0; i < x.length; i++) {
+      double r = (sigmoid(dot(beta, x[i])) - y[i]) * weight[i];
+      for (int a = 0; a < d; a++) {
+        grad[a] += r * x[i][a];
+      }
+      grad[d] += r;
+    }
+    for (int a = 0; a < d; a++) {
+      grad[a] += l2 * beta[a];
+    }
+    return grad;
+  }
+
+  /** Newton's method on the weights that are not held at 0; returns the steps taken. */
+  private static int newton(double[][] x, int[] y, double[] weight, double l2, double[] beta, boolean[] held) {
+    int n = x.length;
+    int d = beta.length - 1;
     int it = 0;
     for (; it < 100; it++) {
       double[] grad = new double[d + 1];
@@ -61,6 +128,14 @@ public record LogisticRegression(double[] weights, double bias, int iterations) 
       for (int a = 0; a < d; a++) {
         grad[a] += l2 * beta[a];
         hess[a][a] += l2;
+        if (held[a]) {
+          grad[a] = 0;
+          for (int b = 0; b <= d; b++) {
+            hess[a][b] = 0;
+            hess[b][a] = 0;
+          }
+          hess[a][a] = 1;
+        }
       }
       double[] step = solve(hess, grad);
       double max = 0;
@@ -73,7 +148,7 @@ public record LogisticRegression(double[] weights, double bias, int iterations) 
         break;
       }
     }
-    return new LogisticRegression(Arrays.copyOf(beta, d), beta[d], it);
+    return it;
   }
 
   /** The predicted probability for one example. */

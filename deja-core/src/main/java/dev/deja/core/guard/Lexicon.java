@@ -151,7 +151,7 @@ public record Lexicon(
       words("i me my mine we us our ours you your yours he him his she her hers it its they them their theirs "
           + "a an the this that these those is am are was were be been being im ive id its youre were theyre "
           + "have has had do does did to of in on at by for with from about into over under as and or but so "
-          + "than then there theres here where what which who whom whose when why how all any both each some "
+          + "than then there theres here where what which who whom whose when why how all any both each every some "
           + "such own same s t also just very really only too"),
       words("really very only just please quite years year old actually usually always"),
       words("a an the my your our his her their its to with of in on at for one some any from by about into is "

@@ -149,7 +149,8 @@ public final class PairSignals {
     put(v, ev, "head_differs", headDiffers, () -> "the last words differ: '" + ca.get(ca.size() - 1) + "' / '"
         + cb.get(cb.size() - 1) + "'");
     v.put("closeness", al.maxCloseness());
-    put(v, ev, "single_change", al.unmatchedA().size() == 1 && al.unmatchedB().size() == 1,
+    // One thing replaced presupposes that the rest is the same: at least one word matched.
+    put(v, ev, "single_change", al.unmatchedA().size() == 1 && al.unmatchedB().size() == 1 && !al.matched().isEmpty(),
         () -> "'" + al.unmatchedA().get(0) + "' → '" + al.unmatchedB().get(0) + "'");
     String sa = pa.normalised();
     String sb = pb.normalised();
