@@ -78,7 +78,10 @@ class CheckRemoteEmbedderIT {
         presets:
           memory:
             stages:
-              semantic: {model: cloud, similarity_threshold: 0.6, on_embedder_failure: %s}
+              # The preset's classifier is fitted on its own model's cosines: a remote model goes in the semantic
+              # stage, switched on in its place.
+              combined: {enabled: false}
+              semantic: {enabled: true, model: cloud, similarity_threshold: 0.6, on_embedder_failure: %s}
         """.formatted(server.getAddress().getPort(), onFailure));
     Files.writeString(dir.resolve("memories.jsonl"), "{\"id\": \"m1\", \"text\": \"The user prefers dark mode in "
         + "the editor\"}\n");

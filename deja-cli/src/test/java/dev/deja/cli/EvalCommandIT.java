@@ -67,18 +67,23 @@ class EvalCommandIT {
     Map<String, Object> m = evalJson("eval", "--preset", "calendar", "--data",
         CliRunner.DEV.resolve("calendar/pairs.jsonl").toString(), "--measure", "jaro_winkler", "--threshold", "0.8",
         "--json");
+    // The calendar preset's first scoring stage is the combined classifier: a measure replaces it by a fuzzy stage.
     assertThat(m).containsEntry("measure", "jaro_winkler").containsEntry("threshold", 0.8)
+        .containsEntry("stage", "combined");
+    // --stage picks another stage; a semantic stage keeps its own threshold when only the model changes.
+    Map<String, Object> minilm = evalJson("eval", "--preset", "calendar", "--data",
+        CliRunner.DEV.resolve("calendar/pairs.jsonl").toString(), "--set", "stages.combined.enabled=false",
+        "--set", "stages.semantic.enabled=true", "--stage", "semantic", "--model", "all-minilm-l6-v2-q", "--json");
+    assertThat(minilm).containsEntry("measure", "cosine of all-minilm-l6-v2-q").containsEntry("threshold", 0.49)
         .containsEntry("stage", "semantic");
-    Map<String, Object> bge = evalJson("eval", "--preset", "calendar", "--data",
-        CliRunner.DEV.resolve("calendar/pairs.jsonl").toString(), "--model", "all-minilm-l6-v2-q", "--json");
-    assertThat(bge).containsEntry("measure", "cosine of all-minilm-l6-v2-q").containsEntry("threshold", 0.49);
   }
 
   @ParameterizedTest(name = "{0} {1}")
-  @CsvSource({"calendar, calendar/pairs.jsonl, 0.97", "calendar, calendar/scenario.jsonl, 0.98",
-      "memory, memory/pairs.jsonl, 0.96", "memory, memory/scenario.jsonl, 0.95"})
+  @CsvSource({"calendar, calendar/pairs.jsonl, 0.94", "calendar, calendar/scenario.jsonl, 0.93",
+      "memory, memory/pairs.jsonl, 0.95", "memory, memory/scenario.jsonl, 0.97"})
   void accuracyFloorsOnTheDevSets(String preset, String file, double floor) {
-    // Floors at the F1 measured for the shipped presets (docs/EVALUATION.md), rounded down.
+    // Floors at the validation F1 of the shipped presets (docs/EVALUATION.md), rounded down: the weights are fitted on
+    // datasets/train only, so these are figures on data the fit never saw.
     Map<String, Object> m = evalJson("eval", "--preset", preset, "--data", CliRunner.DEV.resolve(file).toString(),
         "--json");
     assertThat(((Number) m.get("f1")).doubleValue()).isGreaterThanOrEqualTo(floor);
@@ -87,17 +92,17 @@ class EvalCommandIT {
   @Test
   void theDesignsDifflibStrategyIsOneSettingAway() {
     Map<String, Object> m = evalJson("eval", "--preset", "calendar", "--data",
-        CliRunner.DEV.resolve("calendar/pairs.jsonl").toString(), "--set", "stages.semantic.enabled=false",
+        CliRunner.DEV.resolve("calendar/pairs.jsonl").toString(), "--set", "stages.combined.enabled=false",
         "--set", "stages.fuzzy.enabled=true", "--json");
-    assertThat(m).containsEntry("stage", "fuzzy").containsEntry("measure", "sequence").containsEntry("threshold", 0.3);
-    // 0.849 before the substitution guard's head rule, 0.873 with it (EVALUATION.md, "Calendar strategies").
-    assertThat(((Number) m.get("f1")).doubleValue()).isBetween(0.86, 0.89);
+    assertThat(m).containsEntry("stage", "fuzzy").containsEntry("measure", "sequence").containsEntry("threshold", 0.35);
+    // 0.847 on the dev pairs (EVALUATION.md, "Calendar strategies").
+    assertThat(((Number) m.get("f1")).doubleValue()).isBetween(0.83, 0.87);
   }
 
   @Test
   void anAddedEvaluationStageIsAnnounced() {
     CliRunner.Result r = CliRunner.run("eval", "--preset", "calendar", "--data",
-        CliRunner.DEV.resolve("calendar/pairs.jsonl").toString(), "--set", "stages.semantic.enabled=false",
+        CliRunner.DEV.resolve("calendar/pairs.jsonl").toString(), "--set", "stages.combined.enabled=false",
         "--sweep", "--json");
     assertThat(r.exit()).as(r.err()).isZero();
     assertThat(r.err()).contains("no fuzzy, semantic or combined stage switched on")
