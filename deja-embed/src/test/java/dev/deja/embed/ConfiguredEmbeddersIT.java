@@ -97,12 +97,14 @@ class ConfiguredEmbeddersIT {
 
   @Test
   void aSpecNamingAnUnknownEmbedderIsRejected() {
+    // A stage that runs must have its model; a switched-off one (the memory preset's semantic stage as shipped) is
+    // checked for its options only, so that a preset's alternative does not make its model a requirement.
     String yaml = """
         collections:
           notes:
             preset: memory
             stages:
-              semantic: {model: clouds}
+              semantic: {enabled: true, model: clouds}
         """;
     DejaConfig bad = DejaConfig.of(Yaml.object(yaml, "deja.yaml"), "deja.yaml");
     assertThatThrownBy(bad::collections).isInstanceOf(InvalidInputException.class)
