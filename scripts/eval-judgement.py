@@ -7,7 +7,7 @@
   (grouped 5-fold cross-validation, l2 chosen by CV) and evaluate the fitted YAML on datasets/dev/ with `deja eval`.
 
 Usage (from the repository root; builds ./deja on first use):
-    python3 scripts/eval-judgement.py [--quick] > /tmp/judgement.md
+    python3 scripts/eval-judgement.py [--quick] [memory|calendar ...] > /tmp/judgement.md
 --quick runs only the shipped variant of each preset."""
 import json, re, subprocess, sys, tempfile, pathlib
 
@@ -54,7 +54,8 @@ def row(name, t, dev):
 
 def main():
     quick = '--quick' in sys.argv
-    for preset in ('memory', 'calendar'):
+    presets = [a for a in sys.argv[1:] if not a.startswith('--')] or ['memory', 'calendar']
+    for preset in presets:
         feats = preset_features(preset)
         shipped = preset_model(preset)
         signals = [f for f in feats if f != 'cosine']

@@ -93,7 +93,6 @@ public final class PairSignals {
     put(v, ev, "contrast_conflict", !contrasts.isEmpty(), contrasts::toString);
     put(v, ev, "modality_mismatch", !pa.modality().equals(pb.modality()),
         () -> pa.modality() + " vs " + pb.modality());
-    put(v, ev, "swap", swapped(pa, pb, lex), () -> "the same words in another order around a comparative");
     String role = roleChange(pa.words(), pb.words(), lex);
     put(v, ev, "role_change", role != null, () -> role);
     put(v, ev, "subject_shift", pa.subject() != pb.subject(), () -> "'I' is the subject of only the "
@@ -105,6 +104,9 @@ public final class PairSignals {
     put(v, ev, "language_mismatch", !pa.language().equals(pb.language()),
         () -> pa.language() + " vs " + pb.language());
     WordAlignment al = WordAlignment.of(pa, pb, knowledge);
+    String traded = tradedPlaces(pa.words(), pb.words(), al);
+    put(v, ev, "swap", traded != null || swapped(pa, pb, lex), () -> traded != null ? traded
+        : "the same words in another order around a comparative");
     // A name the other text spells out or abbreviates ("NHS" / "National Health Service") is not missing from it.
     Set<String> matchedWords = new java.util.HashSet<>();
     for (WordAlignment.Pair p : al.matched()) {
@@ -403,6 +405,54 @@ public final class PairSignals {
     java.util.Collections.sort(sa);
     java.util.Collections.sort(sb);
     return sa.equals(sb) && !ca.equals(cb);
+  }
+
+  /**
+   * Two shared words that trade places across the same kind of asymmetric marker ("English to German" / "German to
+   * English", "Bach than Mozart" / "Mozart to Bach", "Beatriz, not Bea" / "Bea, not Beatriz"), described; null when
+   * none. The marker kinds: preference or target (than, to, over, instead, rather), negation (not), source (from) — so
+   * "from Berlin to Munich" / "to Munich from Berlin", where each word keeps its own marker, is not a swap.
+   */
+  static String tradedPlaces(List<String> wa, List<String> wb, WordAlignment al) {
+    List<int[]> pos = new ArrayList<>();
+    List<String> shown = new ArrayList<>();
+    for (WordAlignment.Pair p : al.matched()) {
+      int i = wa.indexOf(p.a().split(" ")[0]);
+      int j = wb.indexOf(p.b().split(" ")[0]);
+      if (i >= 0 && j >= 0) {
+        pos.add(new int[] {i, j});
+        shown.add(p.a());
+      }
+    }
+    for (int x = 0; x < pos.size(); x++) {
+      for (int y = x + 1; y < pos.size(); y++) {
+        int[] p = pos.get(x);
+        int[] q = pos.get(y);
+        if (Integer.compare(p[0], q[0]) * Integer.compare(p[1], q[1]) >= 0) {
+          continue;
+        }
+        String ma = markerBetween(wa, Math.min(p[0], q[0]), Math.max(p[0], q[0]));
+        String mb = markerBetween(wb, Math.min(p[1], q[1]), Math.max(p[1], q[1]));
+        if (ma != null && ma.equals(mb)) {
+          return "'" + shown.get(x) + "' and '" + shown.get(y) + "' trade places across '" + ma + "'";
+        }
+      }
+    }
+    return null;
+  }
+
+  private static final Map<String, String> ASYMMETRIC_MARKERS = Map.of("than", "than/to", "to", "than/to", "over",
+      "than/to", "instead", "than/to", "rather", "than/to", "not", "not", "from", "from");
+
+  /** The kind of the first asymmetric marker strictly between two word positions; null when none. */
+  private static String markerBetween(List<String> words, int from, int to) {
+    for (int k = from + 1; k < to; k++) {
+      String kind = ASYMMETRIC_MARKERS.get(words.get(k));
+      if (kind != null) {
+        return kind;
+      }
+    }
+    return null;
   }
 
   /** The first word both texts have whose preceding prepositions are opposites, described; null when none. */
