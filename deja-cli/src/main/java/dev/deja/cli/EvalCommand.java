@@ -325,7 +325,13 @@ final class EvalCommand implements Callable<Integer> {
       dev.deja.core.spec.StageSpec st = s.stage(n).orElseThrow();
       return switch (st.type()) {
         case "semantic" -> "cosine of " + st.options().getOrDefault("model", "all-minilm-l6-v2");
-        case "combined" -> "combined " + st.options().get("features");
+        case "combined" -> {
+          // The weights are in the preset and in the stage's explanation; here, what the classifier looks at.
+          Object f = st.options().get("features");
+          int count = f instanceof Map<?, ?> m ? m.size() : f instanceof List<?> l ? l.size() : 0;
+          yield "classifier over " + count + " features" + (count > 0 && String.valueOf(f).contains("cosine")
+              ? ", cosine of " + st.options().getOrDefault("model", "all-minilm-l6-v2") : "");
+        }
         default -> String.valueOf(st.options().getOrDefault("measure", "sequence"));
       };
     }).orElse("(preset stages)");
