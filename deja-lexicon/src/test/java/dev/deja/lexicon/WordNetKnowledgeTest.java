@@ -110,4 +110,13 @@ class WordNetKnowledgeTest {
       assertThat(K.relate("karate", "judo")).isEqualTo(K.relate("karate", "judo"));
     }
   }
+
+  @org.junit.jupiter.api.Test
+  void aHyphenatedCompoundMeetsItsSynonymWrittenAsOne() {
+    // The tokenizer splits "short-sighted"; WordNet lists it as "shortsighted", a synonym of "myopic".
+    dev.deja.core.guard.WordAlignment al = dev.deja.core.guard.WordAlignment.of("I'm myopic.", "I'm short-sighted.",
+        dev.deja.core.guard.Lexicon.ENGLISH, K);
+    assertThat(al.matchedShare()).isEqualTo(1.0);
+    assertThat(al.unmatchedB()).isEmpty();
+  }
 }

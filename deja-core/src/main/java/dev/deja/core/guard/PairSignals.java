@@ -431,8 +431,8 @@ public final class PairSignals {
         if (Integer.compare(p[0], q[0]) * Integer.compare(p[1], q[1]) >= 0) {
           continue;
         }
-        String ma = markerBetween(wa, Math.min(p[0], q[0]), Math.max(p[0], q[0]));
-        String mb = markerBetween(wb, Math.min(p[1], q[1]), Math.max(p[1], q[1]));
+        String ma = markerBefore(wa, Math.min(p[0], q[0]), Math.max(p[0], q[0]));
+        String mb = markerBefore(wb, Math.min(p[1], q[1]), Math.max(p[1], q[1]));
         if (ma != null && ma.equals(mb)) {
           return "'" + shown.get(x) + "' and '" + shown.get(y) + "' trade places across '" + ma + "'";
         }
@@ -444,15 +444,20 @@ public final class PairSignals {
   private static final Map<String, String> ASYMMETRIC_MARKERS = Map.of("than", "than/to", "to", "than/to", "over",
       "than/to", "instead", "than/to", "rather", "than/to", "not", "not", "from", "from");
 
-  /** The kind of the first asymmetric marker strictly between two word positions; null when none. */
-  private static String markerBetween(List<String> words, int from, int to) {
-    for (int k = from + 1; k < to; k++) {
-      String kind = ASYMMETRIC_MARKERS.get(words.get(k));
-      if (kind != null) {
-        return kind;
-      }
+  private static final Set<String> DETERMINERS = Set.of("the", "a", "an", "my", "our", "his", "her", "their",
+      "your", "this", "that", "these", "those");
+
+  /**
+   * The kind of the asymmetric marker right before the later of two words (one determiner may sit between: "than a
+   * dog"), after the earlier one; null when there is none. Only a marker that governs the word counts: in "I'd like to
+   * learn knitting this winter" the "to" before "learn" is an infinitive's, and "winter" has none.
+   */
+  private static String markerBefore(List<String> words, int earlier, int later) {
+    int k = later - 1;
+    if (k > earlier && DETERMINERS.contains(words.get(k))) {
+      k--;
     }
-    return null;
+    return k > earlier ? ASYMMETRIC_MARKERS.get(words.get(k)) : null;
   }
 
   /** The first word both texts have whose preceding prepositions are opposites, described; null when none. */

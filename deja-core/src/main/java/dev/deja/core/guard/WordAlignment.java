@@ -173,16 +173,19 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
       String joined = from.get(i) + from.get(i + 1);
       // A phrase the knowledge does not list can only meet a word written as one ("colour blind" / "colourblind").
       boolean known = !knowledge.lemmas(phrase).isEmpty();
+      // A hyphenated compound split by the tokenizer that the knowledge lists written as one ("short-sighted" →
+      // "shortsighted" = "myopic").
+      boolean joinedKnown = !known && !knowledge.lemmas(joined).isEmpty();
       for (int j = 0; j < to.size(); j++) {
         if (usedTo[j]) {
           continue;
         }
         boolean together = joined.equals(to.get(j)) || sameSurface(joined, to.get(j));
-        if (!together && !known) {
+        if (!together && !known && !joinedKnown) {
           continue;
         }
         WordRelation r = together ? new WordRelation(WordRelation.Kind.SAME, "the same word written apart")
-            : knowledge.relate(phrase, to.get(j));
+            : knowledge.relate(known ? phrase : joined, to.get(j));
         if (r.kind().isEquivalent()) {
           usedFrom[i] = true;
           usedFrom[i + 1] = true;

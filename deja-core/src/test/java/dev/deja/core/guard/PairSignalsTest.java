@@ -66,7 +66,9 @@ class PairSignalsTest {
       "I moved from Berlin to Munich.|I moved to Munich from Berlin.",
       // Another order without a marker between the words: a rewording.
       "My chess rating is 1650.|I'm rated 1650 at chess.",
-      "I'd rather have tea than coffee.|I prefer tea to coffee."})
+      "I'd rather have tea than coffee.|I prefer tea to coffee.",
+      // An infinitive's "to" governs the verb, not the word that moved.
+      "This winter I'd like to learn knitting.|I want to learn to knit this winter."})
   void sharedWordsInAnotherOrderAreNotASwapUnlessAMarkerSitsBetweenThemInBoth(String a, String b) {
     assertThat(of(a, b).get("swap")).as(PairSignals.of(a, b, Lexicon.ENGLISH, K).evidence().toString()).isZero();
   }
