@@ -247,6 +247,16 @@ final class TrainCommand implements Callable<Integer> {
     }
     Summary cvAt = cvScores.at(threshold);
     Summary fitAt = inSample.at(threshold);
+    // Whether the probability means what it says, out of fold: on the labelled pairs (the hard cases) and on every
+    // example the model scores (vetoed pairs are decided by the veto, not by a probability).
+    boolean[] pairsOnly = new boolean[n];
+    boolean[] scored = new boolean[n];
+    for (int i = 0; i < n; i++) {
+      scored[i] = !td.rows.get(i).vetoed();
+      pairsOnly[i] = scored[i] && td.rows.get(i).source().equals("pairs");
+    }
+    dev.deja.core.eval.Calibration calPairs = dev.deja.core.eval.Calibration.of(cv, y, pairsOnly, 10);
+    dev.deja.core.eval.Calibration calAll = dev.deja.core.eval.Calibration.of(cv, y, scored, 10);
     String provenance = "deja train --preset " + config.preset + " " + String.join(" ", data.stream()
         .map(p -> "--data " + p).toList()) + " (l2 " + l2 + ", " + folds + " folds, seed " + seed
         + ", scenario weight " + scenarioWeight + ", unrelated " + unrelated + (monotone ? ", monotone" : "")
@@ -288,6 +298,10 @@ final class TrainCommand implements Callable<Integer> {
         sweep.add(row);
       }
       m.put("cv_sweep", sweep);
+      Map<String, Object> cal = new LinkedHashMap<>();
+      cal.put("pairs", calibrationMap(calPairs));
+      cal.put("all", calibrationMap(calAll));
+      m.put("calibration", cal);
       pw.println(Json.write(m));
     } else {
       pw.printf(Locale.ROOT, "deja train — preset %s, stage %s: %d examples in %d groups (%d pairs outside the "
@@ -308,10 +322,38 @@ final class TrainCommand implements Callable<Integer> {
             s.pairs.recall(), s.pairs.f1(), s.checks == 0 ? "—" : String.format(Locale.ROOT, "%.4f", s.exactSet()));
       }
       pw.println();
+      pw.printf(Locale.ROOT, "calibration (cross-validated): pairs Brier %.4f, ECE %.4f (%d examples); all examples "
+          + "Brier %.4f, ECE %.4f (%d)%n", calPairs.brier(), calPairs.ece(), calPairs.n(), calAll.brier(),
+          calAll.ece(), calAll.n());
+      pw.println("  probability  pairs  mean predicted  observed duplicates");
+      for (dev.deja.core.eval.Calibration.Bin b : calPairs.bins()) {
+        pw.printf(Locale.ROOT, "  %.1f–%.1f      %5d  %.3f           %.3f%n", b.from(), b.to(), b.n(),
+            b.meanPredicted(), b.observed());
+      }
+      pw.println();
       pw.print(yaml);
     }
     pw.flush();
     return Main.OK;
+  }
+
+  private static Map<String, Object> calibrationMap(dev.deja.core.eval.Calibration c) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("n", c.n());
+    m.put("brier", c.n() == 0 ? null : round(c.brier()));
+    m.put("ece", c.n() == 0 ? null : round(c.ece()));
+    List<Map<String, Object>> bins = new ArrayList<>();
+    for (dev.deja.core.eval.Calibration.Bin b : c.bins()) {
+      Map<String, Object> row = new LinkedHashMap<>();
+      row.put("from", round2(b.from()));
+      row.put("to", round2(b.to()));
+      row.put("n", b.n());
+      row.put("mean_predicted", round(b.meanPredicted()));
+      row.put("observed", round(b.observed()));
+      bins.add(row);
+    }
+    m.put("bins", bins);
+    return m;
   }
 
   /** What a threshold gives: pairs (or scenario candidates) confusion, and scenario exact-set. */

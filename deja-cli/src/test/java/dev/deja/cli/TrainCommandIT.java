@@ -1,0 +1,88 @@
+package dev.deja.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.deja.format.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * {@code deja train}: its JSON contract (cross-validated figures, calibration), its human output, the YAML it writes
+ * and its errors. The signal-only feature list keeps these runs free of embeddings; the shipped fits are checked by
+ * DejaTrainReproducesPresetsIT.
+ */
+class TrainCommandIT {
+  private static final String PAIRS = CliRunner.DEV.resolve("calendar/pairs.jsonl").toString();
+  private static final String FEATURES = "time_proximity,trigram,matched_share,unmatched,sibling,single_change,sequence";
+
+  @Test
+  void jsonHasTheCrossValidatedFiguresAndTheCalibration(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("trained.yaml");
+    CliRunner.Result r = CliRunner.run("train", "--preset", "calendar", "--data", PAIRS, "--features", FEATURES,
+        "--json", "--out", out.toString());
+    assertThat(r.exit()).as(r.err()).isZero();
+    Map<String, Object> m = Json.object(r.out().strip(), "train output");
+    assertThat(m).containsKeys("weights", "bias", "threshold", "l2", "l2_tried", "cv", "in_sample", "cv_sweep",
+        "calibration");
+    @SuppressWarnings("unchecked")
+    Map<String, Object> weights = (Map<String, Object>) m.get("weights");
+    assertThat(weights.keySet()).containsExactlyElementsOf(List.of(FEATURES.split(",")));
+    @SuppressWarnings("unchecked")
+    Map<String, Map<String, Object>> cal = (Map<String, Map<String, Object>>) m.get("calibration");
+    Map<String, Object> pairs = cal.get("pairs");
+    assertThat(((Number) pairs.get("n")).intValue()).isPositive().isLessThanOrEqualTo(140);
+    assertThat(((Number) pairs.get("brier")).doubleValue()).isBetween(0.0, 0.25);
+    assertThat(((Number) pairs.get("ece")).doubleValue()).isBetween(0.0, 1.0);
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> bins = (List<Map<String, Object>>) pairs.get("bins");
+    assertThat(bins).isNotEmpty().allSatisfy(b -> assertThat(b).containsKeys("from", "to", "n", "mean_predicted",
+        "observed"));
+    assertThat(bins.stream().mapToInt(b -> ((Number) b.get("n")).intValue()).sum()).isEqualTo(pairs.get("n"));
+    // The YAML it wrote runs what was measured.
+    assertThat(Files.readString(out)).contains("combined:").contains("trained:");
+    CliRunner.Result eval = CliRunner.run("eval", "--preset", "calendar", "--config", out.toString(), "--data", PAIRS,
+        "--json");
+    assertThat(eval.exit()).as(eval.err()).isZero();
+    assertThat(Json.object(eval.out().strip(), "eval output")).containsEntry("stage", "combined");
+  }
+
+  @Test
+  void humanOutputShowsTheSweepAndTheReliabilityTable() {
+    CliRunner.Result r = CliRunner.run("train", "--preset", "calendar", "--data", PAIRS, "--features", FEATURES);
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(r.out()).contains("cross-validated:").contains("cross-validated sweep:")
+        .contains("calibration (cross-validated): pairs Brier").contains("observed duplicates")
+        .contains("similarity_threshold:");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+      "too few folds|--folds|1|--folds: must be in [2, 50]",
+      "unknown threshold rule|--threshold-rule|median|--threshold-rule: must be one-se or best",
+      "negative l2|--l2|-1|--l2: must be 'auto' or a number >= 0",
+      "too many unrelated|--unrelated|11|--unrelated: must be in [0, 10]",
+      "beta zero|--beta|0|--beta: must be in (0, 10]",
+      "unknown feature|--features|cosine,nosuch|nosuch"})
+  void badOptionsExitTwo(String what, String option, String value, String message) {
+    CliRunner.Result r = CliRunner.run("train", "--preset", "calendar", "--data", PAIRS, option, value);
+    assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(Main.BAD_INPUT);
+    assertThat(r.err()).contains(message);
+  }
+
+  @Test
+  void missingOrMalformedDataExitsTwo(@TempDir Path dir) throws Exception {
+    assertThat(CliRunner.run("train", "--preset", "calendar", "--data", dir.resolve("none.jsonl").toString()).exit())
+        .isEqualTo(Main.BAD_INPUT);
+    Path bad = dir.resolve("bad.jsonl");
+    Files.writeString(bad, "not json\n");
+    CliRunner.Result r = CliRunner.run("train", "--preset", "calendar", "--data", bad.toString());
+    assertThat(r.exit()).isEqualTo(Main.BAD_INPUT);
+    assertThat(r.err()).contains("bad.jsonl");
+  }
+}
