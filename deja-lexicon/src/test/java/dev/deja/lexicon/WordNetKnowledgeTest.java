@@ -119,4 +119,12 @@ class WordNetKnowledgeTest {
     assertThat(al.matchedShare()).isEqualTo(1.0);
     assertThat(al.unmatchedB()).isEmpty();
   }
+
+  @org.junit.jupiter.api.Test
+  void weekdayAndMonthAbbreviationsAreNotNames() {
+    assertThat(dev.deja.core.guard.TextSignals.names("Kids with their dad (Fri–Sun)", dev.deja.core.guard.Lexicon.ENGLISH,
+        K)).isEmpty();
+    assertThat(dev.deja.core.guard.TextSignals.names("File Sept sales tax for Illinois",
+        dev.deja.core.guard.Lexicon.ENGLISH, K)).containsExactly("illinois");
+  }
 }

@@ -285,7 +285,8 @@ public final class TextSignals {
       }
       String n = Analyzer.STANDARD.normalize(bare.endsWith("'s") ? bare.substring(0, bare.length() - 2) : bare);
       String category = lex.categories().get(n);
-      if (n.isEmpty() || category != null && (category.startsWith("weekday:") || category.startsWith("month:"))) {
+      if (n.isEmpty() || category != null && (category.startsWith("weekday:") || category.startsWith("month:"))
+          || CALENDAR_ABBREVIATIONS.contains(n)) {
         continue;
       }
       out.add(n);
@@ -369,6 +370,7 @@ public final class TextSignals {
       String category = lex.categories().get(n);
       if (n.isEmpty() || lex.functionWords().contains(n) || lex.negations().contains(n)
           || category != null && (category.startsWith("weekday:") || category.startsWith("month:"))
+          || CALENDAR_ABBREVIATIONS.contains(n)
           || (initial || titles) && knowledge.isCommonWord(n) || !knowledge.functionWordLanguages(n).isEmpty()
           || knowledge.numberValue(n).isPresent()) {
         continue;
@@ -376,6 +378,28 @@ public final class TextSignals {
       out.add(n);
     }
     return out;
+  }
+
+  /**
+   * The English abbreviations of weekdays and months in the JDK's locale data ("Fri", "Sep", and the British "Sept"):
+   * a capitalised "Fri" in "Kids with their dad (Fri–Sun)" is a date, not a name.
+   */
+  private static final Set<String> CALENDAR_ABBREVIATIONS = calendarAbbreviations();
+
+  private static Set<String> calendarAbbreviations() {
+    Set<String> out = new java.util.HashSet<>();
+    for (java.util.Locale locale : List.of(java.util.Locale.US, java.util.Locale.UK)) {
+      java.text.DateFormatSymbols symbols = java.text.DateFormatSymbols.getInstance(locale);
+      for (String[] names : List.of(symbols.getShortWeekdays(), symbols.getShortMonths())) {
+        for (String name : names) {
+          String n = Analyzer.STANDARD.normalize(name);
+          if (!n.isEmpty()) {
+            out.add(n);
+          }
+        }
+      }
+    }
+    return Set.copyOf(out);
   }
 
   private static final Pattern POSSESSIVE = Pattern.compile("(?<=\\p{L})['’]s\\b");
