@@ -265,7 +265,27 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
 
   /** The same word, or the same stem (plural, verb ending: "evenings" / "evening"). */
   static boolean sameSurface(String x, String y) {
-    return x.equals(y) || x.length() >= 3 && y.length() >= 3 && LightStemmer.stem(x).equals(LightStemmer.stem(y));
+    return x.equals(y) || x.length() >= 3 && y.length() >= 3 && stem(x).equals(stem(y));
+  }
+
+  private static final int STEM_CACHE_LIMIT = 100_000;
+  private static final java.util.concurrent.ConcurrentHashMap<String, String> STEMS =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
+  /**
+   * The light stem of a word, cached: the phrase pass compares every joined pair of one text with every word of the
+   * other, and stemming dominated a check's time (profiled under {@code deja bench http}).
+   */
+  private static String stem(String word) {
+    String s = STEMS.get(word);
+    if (s == null) {
+      s = LightStemmer.stem(word);
+      if (STEMS.size() >= STEM_CACHE_LIMIT) {
+        STEMS.clear();
+      }
+      STEMS.put(word, s);
+    }
+    return s;
   }
 
   /** The content words of a text: not function words or fillers, not numbers or number words. */
