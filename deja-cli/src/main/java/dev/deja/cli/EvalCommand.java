@@ -328,8 +328,12 @@ final class EvalCommand implements Callable<Integer> {
         case "combined" -> {
           // The weights are in the preset and in the stage's explanation; here, what the classifier looks at.
           Object f = st.options().get("features");
-          int count = f instanceof Map<?, ?> m ? m.size() : f instanceof List<?> l ? l.size() : 0;
-          yield "classifier over " + count + " features" + (count > 0 && String.valueOf(f).contains("cosine")
+          // A feature set to null was removed by a merged configuration (deja train --out).
+          Map<?, ?> live = f instanceof Map<?, ?> m ? m.entrySet().stream().filter(e -> e.getValue() != null)
+              .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue)) : Map.of();
+          int count = f instanceof Map<?, ?> ? live.size() : f instanceof List<?> l ? l.size() : 0;
+          yield "classifier over " + count + " features" + (count > 0 && (live.containsKey("cosine")
+              || f instanceof List<?> l2 && l2.contains("cosine"))
               ? ", cosine of " + st.options().getOrDefault("model", "all-minilm-l6-v2") : "");
         }
         default -> String.valueOf(st.options().getOrDefault("measure", "sequence"));

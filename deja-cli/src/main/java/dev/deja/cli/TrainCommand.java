@@ -535,6 +535,15 @@ final class TrainCommand implements Callable<Integer> {
     }
     sb.append("        features:\n");
     weights.forEach((k, v) -> sb.append("          ").append(k).append(": ").append(v).append('\n'));
+    // The file is merged onto the preset: a feature of the preset's stage that was not trained is removed (null),
+    // or it would keep its shipped weight and the stage would not run what was measured.
+    if (trainedStage.options().get("features") instanceof Map<?, ?> shipped) {
+      for (Object k : shipped.keySet()) {
+        if (!weights.containsKey(String.valueOf(k))) {
+          sb.append("          ").append(Json.write(String.valueOf(k))).append(": null\n");
+        }
+      }
+    }
     sb.append("        bias: ").append(bias).append('\n');
     sb.append("        similarity_threshold: ").append(threshold).append('\n');
     sb.append("        trained: ").append(Json.write(provenance)).append('\n');

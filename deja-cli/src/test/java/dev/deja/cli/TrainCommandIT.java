@@ -49,7 +49,14 @@ class TrainCommandIT {
     CliRunner.Result eval = CliRunner.run("eval", "--preset", "calendar", "--config", out.toString(), "--data", PAIRS,
         "--json");
     assertThat(eval.exit()).as(eval.err()).isZero();
-    assertThat(Json.object(eval.out().strip(), "eval output")).containsEntry("stage", "combined");
+    // Only the trained features run: the preset's others (its cosine among them) are removed, not kept at their
+    // shipped weights by the merge.
+    assertThat(Json.object(eval.out().strip(), "eval output")).containsEntry("stage", "combined")
+        .containsEntry("measure", "classifier over 7 features");
+    assertThat(Files.readString(out)).contains("\"cosine\": null");
+    // Without an embedding the stage finds its candidates by their words: the signal-only model still recalls.
+    assertThat(((Number) Json.object(eval.out().strip(), "eval output").get("recall")).doubleValue())
+        .isGreaterThan(0.5);
   }
 
   @Test

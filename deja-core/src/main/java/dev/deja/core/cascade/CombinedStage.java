@@ -66,7 +66,9 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer {
       String field = o.string("field", ExactStage.firstText(spec, o));
       Analyzer analyzer = spec.analyzer(o.string("analyzer", spec.field(field, o.at("field")).analyzer()),
           o.at("analyzer"));
-      Map<String, Object> raw = o.map("features");
+      // A feature set to null is removed (a configuration merged onto a preset drops the preset's feature that way).
+      Map<String, Object> raw = new LinkedHashMap<>(o.map("features"));
+      raw.values().removeIf(java.util.Objects::isNull);
       if (raw.isEmpty()) {
         throw new InvalidInputException(o.at("features") + ": name at least one feature with its weight, e.g. "
             + "{cosine: 4.0, sequence: 1.0}; fit weights with 'deja train'");
@@ -182,6 +184,28 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer {
   @Override
   public int neighbours() {
     return neighbours;
+  }
+
+  /**
+   * Without an embedding (no {@code cosine} feature) the stage finds its candidates by the words of its field, as a
+   * fuzzy stage does; with one, the vector neighbours are its candidates.
+   */
+  @Override
+  public java.util.Set<String> lexicalTerms(Item item) {
+    if (embedder != null) {
+      return java.util.Set.of();
+    }
+    Optional<String> v = FieldValues.text(item, field).map(normalizer::normalize).filter(x -> !x.isBlank());
+    if (v.isEmpty()) {
+      return java.util.Set.of();
+    }
+    java.util.Set<String> terms = new java.util.HashSet<>();
+    for (String word : v.get().split(" ")) {
+      if (!word.isEmpty()) {
+        terms.add(field + "/w:" + word);
+      }
+    }
+    return terms;
   }
 
   @Override
