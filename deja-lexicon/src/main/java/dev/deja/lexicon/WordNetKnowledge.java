@@ -69,7 +69,10 @@ public final class WordNetKnowledge implements WordKnowledge {
 
   private volatile Dictionary dictionary;
   private final Map<String, WordEntry> entries = new ConcurrentHashMap<>();
-  private final Map<String, WordRelation> relations = new ConcurrentHashMap<>();
+  // Relations by first word, then second: the words come from cached text profiles, whose strings keep their hash,
+  // so a lookup hashes nothing new (a concatenated key was a visible cost of a check under load).
+  private final Map<String, Map<String, WordRelation>> relations = new ConcurrentHashMap<>();
+  private final java.util.concurrent.atomic.AtomicInteger relationCount = new java.util.concurrent.atomic.AtomicInteger();
   private final Map<Long, Integer> depths = new ConcurrentHashMap<>();
   private final Map<String, java.util.Set<String>> languages = new ConcurrentHashMap<>();
   private final Map<String, Optional<Double>> numberValues = new ConcurrentHashMap<>();
@@ -447,13 +450,17 @@ public final class WordNetKnowledge implements WordKnowledge {
     if (x.equals(y)) {
       return new WordRelation(Kind.SAME, "the same word");
     }
-    String key = x + '\u0000' + y;
-    WordRelation cached = relations.get(key);
+    Map<String, WordRelation> byFirst = relations.get(x);
+    WordRelation cached = byFirst == null ? null : byFirst.get(y);
     if (cached != null) {
       return cached;
     }
     WordRelation r = compute(x, y);
-    put(relations, key, r);
+    if (relationCount.incrementAndGet() > CACHE_LIMIT) {
+      relations.clear();
+      relationCount.set(1);
+    }
+    relations.computeIfAbsent(x, k -> new ConcurrentHashMap<>()).put(y, r);
     return r;
   }
 
