@@ -329,11 +329,10 @@ final class EvalCommand implements Callable<Integer> {
           // The weights are in the preset and in the stage's explanation; here, what the classifier looks at.
           Object f = st.options().get("features");
           // A feature set to null was removed by a merged configuration (deja train --out).
-          Map<?, ?> live = f instanceof Map<?, ?> m ? m.entrySet().stream().filter(e -> e.getValue() != null)
-              .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue)) : Map.of();
-          int count = f instanceof Map<?, ?> ? live.size() : f instanceof List<?> l ? l.size() : 0;
-          yield "classifier over " + count + " features" + (count > 0 && (live.containsKey("cosine")
-              || f instanceof List<?> l2 && l2.contains("cosine"))
+          List<String> live = f instanceof Map<?, ?> m ? m.entrySet().stream().filter(e -> e.getValue() != null)
+              .map(e -> String.valueOf(e.getKey())).toList()
+              : f instanceof List<?> l ? l.stream().map(String::valueOf).toList() : List.of();
+          yield "classifier over " + live.size() + " features" + (live.contains("cosine")
               ? ", cosine of " + st.options().getOrDefault("model", "all-minilm-l6-v2") : "");
         }
         default -> String.valueOf(st.options().getOrDefault("measure", "sequence"));

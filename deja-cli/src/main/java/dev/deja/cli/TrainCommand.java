@@ -2,10 +2,12 @@ package dev.deja.cli;
 
 import dev.deja.core.InvalidInputException;
 import dev.deja.core.cascade.CombinedStage;
+import dev.deja.core.cascade.PairFeatures;
 import dev.deja.core.cascade.Stage;
 import dev.deja.core.cascade.StageContext;
 import dev.deja.core.cascade.StageRegistry;
 import dev.deja.core.engine.ItemPreparer;
+import dev.deja.core.eval.Calibration;
 import dev.deja.core.eval.Confusion;
 import dev.deja.core.eval.CrossValidation;
 import dev.deja.core.eval.LogisticRegression;
@@ -205,7 +207,7 @@ final class TrainCommand implements Callable<Integer> {
     int[] signs = new int[combined.featureNames().size()];
     if (monotone) {
       for (int i = 0; i < signs.length; i++) {
-        signs[i] = dev.deja.core.cascade.PairFeatures.sign(combined.featureNames().get(i));
+        signs[i] = PairFeatures.sign(combined.featureNames().get(i));
       }
     }
     boolean hasPairs = td.rows.stream().anyMatch(r -> r.source().equals("pairs")) || !td.outside.isEmpty();
@@ -255,8 +257,8 @@ final class TrainCommand implements Callable<Integer> {
       scored[i] = !td.rows.get(i).vetoed();
       pairsOnly[i] = scored[i] && td.rows.get(i).source().equals("pairs");
     }
-    dev.deja.core.eval.Calibration calPairs = dev.deja.core.eval.Calibration.of(cv, y, pairsOnly, 10);
-    dev.deja.core.eval.Calibration calAll = dev.deja.core.eval.Calibration.of(cv, y, scored, 10);
+    Calibration calPairs = Calibration.of(cv, y, pairsOnly, 10);
+    Calibration calAll = Calibration.of(cv, y, scored, 10);
     String provenance = "deja train --preset " + config.preset + " " + String.join(" ", data.stream()
         .map(p -> "--data " + p).toList()) + " (l2 " + l2 + ", " + folds + " folds, seed " + seed
         + ", scenario weight " + scenarioWeight + ", unrelated " + unrelated + (monotone ? ", monotone" : "")
@@ -326,7 +328,7 @@ final class TrainCommand implements Callable<Integer> {
           + "Brier %.4f, ECE %.4f (%d)%n", calPairs.brier(), calPairs.ece(), calPairs.n(), calAll.brier(),
           calAll.ece(), calAll.n());
       pw.println("  probability  pairs  mean predicted  observed duplicates");
-      for (dev.deja.core.eval.Calibration.Bin b : calPairs.bins()) {
+      for (Calibration.Bin b : calPairs.bins()) {
         pw.printf(Locale.ROOT, "  %.1f–%.1f      %5d  %.3f           %.3f%n", b.from(), b.to(), b.n(),
             b.meanPredicted(), b.observed());
       }
@@ -337,13 +339,13 @@ final class TrainCommand implements Callable<Integer> {
     return Main.OK;
   }
 
-  private static Map<String, Object> calibrationMap(dev.deja.core.eval.Calibration c) {
+  private static Map<String, Object> calibrationMap(Calibration c) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("n", c.n());
     m.put("brier", c.n() == 0 ? null : round(c.brier()));
     m.put("ece", c.n() == 0 ? null : round(c.ece()));
     List<Map<String, Object>> bins = new ArrayList<>();
-    for (dev.deja.core.eval.Calibration.Bin b : c.bins()) {
+    for (Calibration.Bin b : c.bins()) {
       Map<String, Object> row = new LinkedHashMap<>();
       row.put("from", round2(b.from()));
       row.put("to", round2(b.to()));

@@ -200,11 +200,7 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer {
       return java.util.Set.of();
     }
     java.util.Set<String> terms = new java.util.HashSet<>();
-    for (String word : v.get().split(" ")) {
-      if (!word.isEmpty()) {
-        terms.add(field + "/w:" + word);
-      }
-    }
+    FuzzyStage.addWordTerms(field, v.get(), terms);
     return terms;
   }
 

@@ -170,11 +170,7 @@ public final class FuzzyStage implements Scorer {
     }
     Set<String> terms = new HashSet<>();
     if (!lexical.equals("trigrams")) {
-      for (String w : v.get().split(" ")) {
-        if (!w.isEmpty()) {
-          terms.add(field + "/w:" + w);
-        }
-      }
+      addWordTerms(field, v.get(), terms);
     }
     if (!lexical.equals("words")) {
       for (String g : TrigramMeasure.trigrams(v.get())) {
@@ -182,6 +178,15 @@ public final class FuzzyStage implements Scorer {
       }
     }
     return terms;
+  }
+
+  /** The word terms of a field's normalised value, as the lexical index holds them ({@code field/w:word}). */
+  static void addWordTerms(String field, String normalised, Set<String> terms) {
+    for (String w : normalised.split(" ")) {
+      if (!w.isEmpty()) {
+        terms.add(field + "/w:" + w);
+      }
+    }
   }
 
   private boolean passes(double score, double t) {
