@@ -70,7 +70,7 @@ public final class ContentDuplicateDetector {
     }
     for (Unit u : units) {
       Unit shifted = new Unit(u.text(), u.kind(), nextIndex + u.index(), u.offset() + accumulated, u.listId(),
-          u.nested(), u.section());
+          u.nested(), u.section(), u.heading());
       Optional<RepeatMatch> m = check(new UnitFeatures(shifted), sessionId);
       if (m.isPresent()) {
         return new DuplicateCheck(true,
@@ -90,7 +90,7 @@ public final class ContentDuplicateDetector {
       List<Unit> units = UnitSplitter.split(text);
       for (Unit u : units) {
         add(new UnitFeatures(new Unit(u.text(), u.kind(), nextIndex + u.index(), u.offset() + accumulated,
-            u.listId(), u.nested(), u.section())));
+            u.listId(), u.nested(), u.section(), u.heading())));
       }
       nextIndex += units.size();
       accumulated += text.length();

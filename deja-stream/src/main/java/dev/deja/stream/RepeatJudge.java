@@ -99,7 +99,59 @@ public final class RepeatJudge {
     if (later.kind() == UnitKind.HEADING || earlier.kind() == UnitKind.HEADING) {
       return Relation.VERBATIM;
     }
+    if (later.section() != earlier.section() && parallel(later.heading(), earlier.heading())) {
+      // Sections under parallel headings ("Version 1 (formal)" / "Version 2 (friendly)", "Day 1" / "Day 2") are
+      // alternatives or instances of one template: what one says again in other words is not a repeat.
+      return Relation.VERBATIM;
+    }
+    String la = label(later.body());
+    if (!la.isEmpty()) {
+      String lb = label(earlier.body());
+      if (!lb.isEmpty() && !la.equalsIgnoreCase(lb)) {
+        // Labelled lines ("Wednesday: Ben has football at 16:30.", "Loan B: ...") are the rows of a list
+        // written without markers: like items of one list, different rows are compared nearly verbatim only.
+        return Relation.VERBATIM;
+      }
+    }
     return Relation.FULL;
+  }
+
+  /** The most words a label before a colon may have ("Wednesday", "Loan B", "Tuesday 08:00"). */
+  static final int LABEL_WORDS = 3;
+
+  /**
+   * The label a unit starts with: the text before the first colon that is followed by white space, when it has at
+   * most {@value #LABEL_WORDS} words and no sentence punctuation; empty otherwise.
+   */
+  static String label(String body) {
+    int limit = Math.min(body.length() - 1, 40);
+    for (int k = 1; k < limit; k++) {
+      char c = body.charAt(k);
+      if (c == '.' || c == '!' || c == '?' || c == ',' || c == ';') {
+        return "";
+      }
+      if (c == ':' && Character.isWhitespace(body.charAt(k + 1))) {
+        String label = body.substring(0, k).strip();
+        return UnitSplitter.words(label, 0, label.length()) <= LABEL_WORDS ? label : "";
+      }
+    }
+    return "";
+  }
+
+  /** Two different headings that start with the same word: sections of one template. */
+  static boolean parallel(String a, String b) {
+    if (a.isEmpty() || b.isEmpty() || a.equalsIgnoreCase(b)) {
+      return false;
+    }
+    return firstWord(a).equals(firstWord(b)) && !firstWord(a).isEmpty();
+  }
+
+  private static String firstWord(String s) {
+    int k = 0;
+    while (k < s.length() && Character.isLetterOrDigit(s.charAt(k))) {
+      k++;
+    }
+    return s.substring(0, k).toLowerCase(java.util.Locale.ROOT);
   }
 
   /**

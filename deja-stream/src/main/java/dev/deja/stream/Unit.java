@@ -16,14 +16,23 @@ import java.util.Objects;
  * @param listId for list items, the list they belong to (items of one list share it); 0 otherwise
  * @param nested whether a list item is indented under another item
  * @param section how many headings came before the unit
+ * @param heading the body of the last heading before the unit (a {@code #} heading or a label line such as
+ *     "Version 2 (friendly):"), empty when none
  */
-public record Unit(String text, UnitKind kind, int index, long offset, int listId, boolean nested, int section) {
+public record Unit(String text, UnitKind kind, int index, long offset, int listId, boolean nested, int section,
+    String heading) {
   public Unit {
     Objects.requireNonNull(text, "text");
     Objects.requireNonNull(kind, "kind");
+    Objects.requireNonNull(heading, "heading");
     if (index < 0 || offset < 0 || listId < 0 || section < 0) {
       throw new IllegalArgumentException("index, offset, list id and section must not be negative");
     }
+  }
+
+  /** A unit without a heading. */
+  public Unit(String text, UnitKind kind, int index, long offset, int listId, boolean nested, int section) {
+    this(text, kind, index, offset, listId, nested, section, "");
   }
 
   /** A sentence at index 0, for comparing texts outside a stream. */

@@ -217,7 +217,8 @@ final class UnitFeatures {
   }
 
   /**
-   * Capitalised words after the first (names, brands, places), lower-cased and folded like {@link #norm}; weekday and
+   * Capitalised words after the first (names, brands, places) and command-line options ("--hard" as "-hard"),
+   * lower-cased and folded like {@link #norm}; weekday and
    * month names are left to the contrasts guard; "I" is not a name. Empty for German text, which capitalises every
    * noun.
    */
@@ -241,6 +242,13 @@ final class UnitFeatures {
             break;
           }
           String tok = body.substring(start, i);
+          if (start > 0 && body.charAt(start - 1) == '-'
+              && (start == 1 || Character.isWhitespace(body.charAt(start - 2)) || body.charAt(start - 2) == '-')) {
+            // A command-line option ("--hard", "-r") names a thing as much as a capitalised word does.
+            out.add("-" + TextKey.normalize(tok));
+            first = false;
+            continue;
+          }
           if (first) {
             first = false;
             continue;

@@ -14,9 +14,10 @@ import java.util.regex.Pattern;
  *
  * <p>Rules. Units never contain the white space between them. A prose sentence ends at {@code [.!?…]+} (plus closing
  * quotes, brackets or emphasis marks) followed by white space — the design's {@code [.!?]+\s+} — except after an
- * abbreviation ({@code Dr.}, {@code Ms.}, {@code e.g.}, an initial), or at {@code 。！？}, or at a line break (the
- * design's paragraph fallback, generalised to every line). Lines starting with a list marker, {@code #} headings,
- * {@code |} table rows and rules are one unit each; a fenced code block ({@code ```} or {@code ~~~}) is a run of
+ * abbreviation ({@code Dr.}, {@code Ms.}, {@code e.g.}, an initial — unless the next word is a capitalised English stop
+ * word: "column B. If …"), or at {@code 。！？}, or at a line break (the design's paragraph fallback, generalised to
+ * every line). Lines starting with a list marker, {@code #} headings, label lines (at most {@value #LABEL_WORDS} words
+ * ending with a colon, which count as headings), {@code |} table rows and rules are one unit each; a fenced code block ({@code ```} or {@code ~~~}) is a run of
  * code units, one per line, line break included. A unit longer than {@code maxUnitChars} is cut at the first white
  * space after that length, so that a line without punctuation is never held back without bound.
  *
@@ -33,6 +34,15 @@ public final class UnitSplitter {
   private static final Set<String> ABBREVIATIONS = Set.of("mr", "mrs", "ms", "dr", "prof", "st", "jr", "sr", "vs",
       "e.g", "i.e", "approx", "fig", "cf", "ca", "mt", "ft", "z.b", "bzw", "usw", "inc", "ltd", "dept", "ave",
       "blvd");
+
+  /**
+   * Words that start a sentence but do not follow an initial as part of a name: Snowball's English stop words (as
+   * Lucene ships them), single letters left out ("J. A. Smith").
+   */
+  private static final Set<String> SENTENCE_STARTS = snowballEnglish();
+
+  /** The most words a line ending with a colon may have to be a label (a heading), not a sentence. */
+  static final int LABEL_WORDS = 4;
 
   private static final Pattern ORDERED = Pattern.compile("(\\d{1,3}|[a-z])[.)]");
   private static final Pattern MARKER = Pattern.compile("^(?:[-*+•]|\\d{1,3}[.)]|[a-z][.)]|#{1,6})[ \\t]+");
@@ -51,6 +61,7 @@ public final class UnitSplitter {
   private int subIndent;
   private boolean lastWasItem;
   private int section;
+  private String heading = "";
 
   /** A splitter that cuts units longer than {@code maxUnitChars} (at least 80). */
   public UnitSplitter(int maxUnitChars) {
@@ -200,16 +211,48 @@ public final class UnitSplitter {
           }
           return cut(i, e, kind, indent, false);
         }
-        if (isSpace(buf.charAt(e)) && !(c == '.' && isAbbreviation(i, k))) {
-          return cut(i, e, kind, indent, false);
+        if (isSpace(buf.charAt(e))) {
+          int abbreviation = c == '.' ? abbreviation(i, k, e, end) : 0;
+          if (abbreviation < 0) {
+            return Optional.empty();
+          }
+          if (abbreviation == 0) {
+            return cut(i, e, kind, indent, false);
+          }
         }
         k = e - 1;
       }
     }
     if (lineComplete) {
-      return cut(i, trimEnd(i, lineEnd), kind, indent, false);
+      int stop = trimEnd(i, lineEnd);
+      return cut(i, stop, lineStart && isLabelLine(i, stop) ? UnitKind.HEADING : kind, indent, false);
     }
     return forced(i, n, end, kind, indent);
+  }
+
+  /**
+   * Whether a whole prose line is a label that introduces what follows, like a heading: at most
+   * {@value #LABEL_WORDS} words ending with a colon ("Version 2 (friendly):", "Ingredients:").
+   */
+  private boolean isLabelLine(int start, int stop) {
+    if (stop - start < 2 || buf.charAt(stop - 1) != ':') {
+      return false;
+    }
+    return words(buf, start, stop - 1) <= LABEL_WORDS;
+  }
+
+  /** The number of white-space separated words in a range. */
+  static int words(CharSequence s, int start, int stop) {
+    int words = 0;
+    boolean in = false;
+    for (int k = start; k < stop; k++) {
+      boolean space = Character.isWhitespace(s.charAt(k));
+      if (!space && !in) {
+        words++;
+      }
+      in = !space;
+    }
+    return words;
   }
 
   /** A unit that has not ended yet but is longer than the limit: cut at the first white space past it. */
@@ -262,8 +305,9 @@ public final class UnitSplitter {
     }
     if (kind == UnitKind.HEADING) {
       section++;
+      heading = stripMarker(text, kind).strip();
     }
-    Unit unit = new Unit(text, kind, index++, offset, listId, nested, section);
+    Unit unit = new Unit(text, kind, index++, offset, listId, nested, section, heading);
     buf.delete(0, stop);
     bufOffset += stop;
     atLineStart = code && text.endsWith("\n");
@@ -356,6 +400,57 @@ public final class UnitSplitter {
       k++;
     }
     return k - start;
+  }
+
+  private static Set<String> snowballEnglish() {
+    try (java.io.Reader r = org.apache.lucene.util.IOUtils.getDecodingReader(
+        org.apache.lucene.analysis.snowball.SnowballFilter.class, "english_stop.txt",
+        java.nio.charset.StandardCharsets.UTF_8)) {
+      Set<String> out = new java.util.HashSet<>();
+      for (Object w : org.apache.lucene.analysis.WordlistLoader.getSnowballWordSet(r)) {
+        String word = w instanceof char[] c ? new String(c) : String.valueOf(w);
+        if (word.length() > 1) {
+          out.add(word);
+        }
+      }
+      return Set.copyOf(out);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException("reading Lucene's Snowball English stop words", e);
+    }
+  }
+
+  /**
+   * Whether the period at {@code period}, followed by white space at {@code after}, ends an abbreviation (1), ends
+   * the sentence (0), or cannot be told until the next word has arrived (-1). A single capital letter is an initial
+   * ("J. Smith") unless the next word is a capitalised function word ("column B. If nothing matches", "Plan B. The
+   * other"): an initial is followed by a name, a sentence by any word.
+   */
+  private int abbreviation(int unitStart, int period, int after, boolean end) {
+    if (!isAbbreviation(unitStart, period)) {
+      return 0;
+    }
+    if (!Character.isUpperCase(buf.charAt(period - 1))
+        || period - 2 >= unitStart && Character.isLetter(buf.charAt(period - 2))) {
+      return 1; // a word abbreviation ("Dr.", "e.g."), not an initial
+    }
+    int j = after;
+    while (j < buf.length() && isSpace(buf.charAt(j))) {
+      if (buf.charAt(j) == '\n') {
+        return 1; // the line ends here: the line decides
+      }
+      j++;
+    }
+    int m = j;
+    while (m < buf.length() && Character.isLetter(buf.charAt(m))) {
+      m++;
+    }
+    if (m == buf.length() && !end) {
+      return -1;
+    }
+    if (m == j || !Character.isUpperCase(buf.charAt(j))) {
+      return 1;
+    }
+    return SENTENCE_STARTS.contains(buf.substring(j, m).toLowerCase(Locale.ROOT)) ? 0 : 1;
   }
 
   private boolean isAbbreviation(int unitStart, int period) {

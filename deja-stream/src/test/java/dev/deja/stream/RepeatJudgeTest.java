@@ -3,6 +3,7 @@ package dev.deja.stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.deja.core.measure.SequenceMeasure;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -50,7 +51,9 @@ class RepeatJudgeTest {
       "Dinner at our place on Friday, March 20, with the whole family?|"
           + "Dinner at our place on March 20, with the whole family?|extension",
       "Paint the fence in the back garden dark blue this weekend.|"
-          + "Paint the fence in the back garden dark red this weekend.|contrasts"})
+          + "Paint the fence in the back garden dark red this weekend.|contrasts",
+      "To drop the changes completely, run git reset --hard HEAD~1.|"
+          + "To drop the changes completely, run git reset --soft HEAD~1.|names"})
   void lookAlikesAreKept(String later, String earlier, String guard) {
     PairScore s = judge.score(later, earlier);
     assertThat(s.isDuplicate()).as(s.toString()).isFalse();
@@ -70,6 +73,28 @@ class RepeatJudgeTest {
   private PairScore inStream(Unit later, Unit earlier) {
     UnitFeatures e = new UnitFeatures(earlier);
     return judge.score(new UnitFeatures(later), e, RepeatJudge.relation(later, earlier), false, WindowContext.of(e));
+  }
+
+  @Test
+  void labelledRowsWithDifferentLabelsAreComparedVerbatimOnly() {
+    List<Unit> u = UnitSplitter.split("Wednesday: Ben has football at 16:30.\nThursday: Ben has football at 16:30.\n"
+        + "Note: Ben has football at 16:30 on Thursday.\nNote: Ben has football on Thursday at 16:30.");
+    assertThat(RepeatJudge.relation(u.get(1), u.get(0))).isEqualTo(RepeatJudge.Relation.VERBATIM);
+    assertThat(inStream(u.get(1), u.get(0)).isDuplicate()).isFalse();
+    assertThat(RepeatJudge.relation(u.get(2), u.get(1))).isEqualTo(RepeatJudge.Relation.VERBATIM);
+    assertThat(RepeatJudge.relation(u.get(3), u.get(2))).isEqualTo(RepeatJudge.Relation.FULL);
+    assertThat(RepeatJudge.label("Tuesday 08:00: breakfast")).isEqualTo("Tuesday 08:00");
+    assertThat(RepeatJudge.label("Remember, the key: under the mat")).isEmpty();
+  }
+
+  @Test
+  void sectionsUnderParallelHeadingsAreAlternativesNotRepeats() {
+    List<Unit> u = UnitSplitter.split("Version 1 (formal):\nI am out of the office until Monday 2 June.\n"
+        + "Version 2 (friendly):\nI'm away until Monday 2 June.\n## Summary\nYou are away until Monday 2 June.");
+    assertThat(RepeatJudge.relation(u.get(3), u.get(1))).isEqualTo(RepeatJudge.Relation.VERBATIM);
+    assertThat(RepeatJudge.relation(u.get(5), u.get(3))).isEqualTo(RepeatJudge.Relation.FULL);
+    assertThat(RepeatJudge.parallel("Day 1", "Day 2")).isTrue();
+    assertThat(RepeatJudge.parallel("Overview", "Summary")).isFalse();
   }
 
   @Test

@@ -31,9 +31,9 @@ class RestatementModelFitTest {
   void nestedCrossValidationKeepsTheKeepUnits() {
     RestatementFit.Fit fit = RestatementFit.fit(RestatementFit.examples(RestatementFit.TRAIN, OPTIONS),
         RestatementModel.L2, RestatementModel.SEED);
-    // Measured: drop_recall 0.6019, keep_preserved 0.9957 (docs/STREAMING.md); floors a little below.
+    // Measured: drop_recall 0.7670, keep_preserved 0.9957 (docs/STREAMING.md); floors a little below.
     assertThat(fit.nested().keepPreserved()).as(fit.nested().toString()).isGreaterThanOrEqualTo(0.99);
-    assertThat(fit.nested().dropRecall()).as(fit.nested().toString()).isGreaterThanOrEqualTo(0.58);
+    assertThat(fit.nested().dropRecall()).as(fit.nested().toString()).isGreaterThanOrEqualTo(0.74);
     assertThat(fit.outOfFold().keepPreserved()).isGreaterThanOrEqualTo(RestatementFit.KEEP_FLOOR);
   }
 

@@ -29,6 +29,9 @@ class UnitSplitterTest {
       "He said \"stop.\" Then left.|He said \"stop.\";Then left.",
       "Wait... what? Yes.|Wait...;what?;Yes.",
       "Call J. Smith today. Thanks.|Call J. Smith today.;Thanks.",
+      "Ask J. A. Smith. Thanks.|Ask J. A. Smith.;Thanks.",
+      "Look in column B. If it is empty, stop.|Look in column B.;If it is empty, stop.",
+      "Take vitamin C. The rest can wait.|Take vitamin C.;The rest can wait.",
       "Use e.g. flour. Done.|Use e.g. flour.;Done.",
       "Costs $189. A child pays $139.|Costs $189.;A child pays $139.",
       "今日は晴れ。明日は雨。|今日は晴れ。;明日は雨。"})
@@ -43,7 +46,8 @@ class UnitSplitterTest {
     assertThat(texts(text)).containsExactly("## Plan", "Intro line:", "1. First step.", "2) Second step",
         "- bullet one", "* bullet two", "| a | b |", "|---|---|", "---", "```js\n", "let x = 1.  y\n", "\n",
         "```\n", "After code.", "Done");
-    assertThat(kinds(text)).containsExactly(UnitKind.HEADING, UnitKind.SENTENCE, UnitKind.LIST_ITEM,
+    // "Intro line:" is a label line (at most four words ending with a colon): a heading.
+    assertThat(kinds(text)).containsExactly(UnitKind.HEADING, UnitKind.HEADING, UnitKind.LIST_ITEM,
         UnitKind.LIST_ITEM, UnitKind.LIST_ITEM, UnitKind.LIST_ITEM, UnitKind.TABLE_ROW, UnitKind.TABLE_ROW,
         UnitKind.RULE, UnitKind.CODE, UnitKind.CODE, UnitKind.CODE, UnitKind.CODE, UnitKind.SENTENCE,
         UnitKind.SENTENCE);
@@ -73,6 +77,16 @@ class UnitSplitterTest {
   }
 
   @Test
+  void labelLinesAreHeadingsAndUnitsKnowTheirHeading() {
+    List<Unit> u = UnitSplitter.split("Two drafts.\nVersion 1 (formal):\nThank you.\n## Version 2\nThanks!\n"
+        + "Here are the three things you will need for it:\nA pan.");
+    assertThat(u.stream().map(Unit::kind).toList()).containsExactly(UnitKind.SENTENCE, UnitKind.HEADING,
+        UnitKind.SENTENCE, UnitKind.HEADING, UnitKind.SENTENCE, UnitKind.SENTENCE, UnitKind.SENTENCE);
+    assertThat(u.stream().map(Unit::heading).toList()).containsExactly("", "Version 1 (formal):",
+        "Version 1 (formal):", "Version 2", "Version 2", "Version 2", "Version 2");
+  }
+
+  @Test
   void aLineWithoutEndIsCutAfterTheLimit() {
     String longLine = "word ".repeat(100).strip();
     UnitSplitter s = new UnitSplitter(80);
@@ -85,7 +99,7 @@ class UnitSplitterTest {
   @Test
   void everySplitPointGivesTheSameUnitsAndSeparators() {
     String text = "  Dear Ms. Alvarez,\nThank you. We found it.\n\n1. Pho – 11pm\n2. Banh Mi\n```\ncode. x\n```\n"
-        + "| t |\nDone! Really?  ";
+        + "| t |\nDone! Really? Ask J. Smith in column B. If not, Plan B.\nOptions:\n- one  ";
     List<String> whole = cuts(List.of(text));
     for (int i = 0; i <= text.length(); i++) {
       for (int j = i; j <= text.length(); j += 7) {
