@@ -364,7 +364,7 @@ public final class RepeatJudge {
         return Optional.empty();
       }
       case "numbers" -> {
-        return newNumbers(later.numbers(), earlier.numbers());
+        return newNumbers(later, earlier);
       }
       default -> {
         if (!fewDifferences(later, earlier)) {
@@ -422,12 +422,17 @@ public final class RepeatJudge {
     return false;
   }
 
-  private static Optional<String> newNumbers(TextSignals.Numbers later, TextSignals.Numbers earlier) {
+  private static Optional<String> newNumbers(UnitFeatures laterUnit, UnitFeatures earlierUnit) {
+    TextSignals.Numbers later = laterUnit.numbers();
+    TextSignals.Numbers earlier = earlierUnit.numbers();
     Set<Double> known = new HashSet<>(earlier.numbers());
+    List<Double> seconds = earlierUnit.durationSeconds();
     for (double d : later.numbers()) {
-      if (!known.contains(d)) {
-        return Optional.of("numbers: " + (d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d))
-            + " is only in the later unit");
+      if (!laterUnit.numberSaid(d, known, seconds)) {
+        String n = d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+        return Optional.of(laterUnit.isDurationAmount(d)
+            ? "numbers: the duration of " + n + " is only in the later unit"
+            : "numbers: " + n + " is only in the later unit");
       }
     }
     for (Set<Integer> t : later.times()) {

@@ -45,17 +45,18 @@ public final class RestatementModel {
       "negation", "numbers", "names", "contrasts", "person", "edit");
 
   /** Fitted weights, one per feature (see the class comment for how to reproduce them). */
-  static final double[] WEIGHTS = {1.465461, 1.713026, 0.934130, 1.218311, -0.798403, -0.458984, -0.656207,
-      -1.472018, -0.324212, -0.365684, 0.066489};
+  static final double[] WEIGHTS = {1.452800, 1.715494, 0.941603, 1.209195, -0.799060, -0.478028, -0.866649,
+      -1.439576, -0.320332, -0.369510, 0.060987};
   /** Fitted intercept. */
-  static final double BIAS = -1.301455;
+  static final double BIAS = -1.254761;
   /**
    * The regularisation the weights were fitted with: of 0.3, 1, 3 and 10, the one with the best nested
-   * cross-validated drop recall at keep_preserved ≥ 0.995 on the train streams (1 and 3 tie; the stronger wins).
+   * cross-validated drop recall at keep_preserved ≥ 0.995 on the train streams, averaged over eight fold assignments
+   * (seeds 7, 11, 13, 17, 19, 23, 29, 31: one assignment's differences of one or two units are noise).
    */
   static final double L2 = 3.0;
   /** The out-of-fold threshold the fit gives: the default {@code paraphrase_threshold}. */
-  static final double THRESHOLD = 0.50;
+  static final double THRESHOLD = 0.51;
   /** The seed of the fold assignment. */
   static final long SEED = 7;
 

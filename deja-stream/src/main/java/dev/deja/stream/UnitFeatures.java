@@ -106,11 +106,19 @@ final class UnitFeatures {
   /** The embedding, computed when the semantic layer first needs it. */
   float[] vector;
 
+  /**
+   * The durations the unit states, as (amount as written, seconds) pairs: "half a minute" is (0.5, 30), "8 weeks" is
+   * (8, 4838400).
+   */
+  final List<double[]> durations;
+
   UnitFeatures(Unit unit) {
     this.unit = unit;
     this.body = unit.body();
     this.norm = TextKey.normalize(body);
-    this.tokens = tokens(norm);
+    List<double[]> d = new ArrayList<>();
+    this.tokens = tokens(norm, d);
+    this.durations = List.copyOf(d);
     double w = 0;
     for (double x : tokens.values()) {
       w += x;
@@ -120,6 +128,11 @@ final class UnitFeatures {
 
   /** Weighted content tokens of a normalised text: stems, numbers as "#n", durations in one unit. */
   static Map<String, Double> tokens(String norm) {
+    return tokens(norm, new ArrayList<>());
+  }
+
+  /** {@link #tokens(String)}, adding each duration found to {@code durations} as (amount, seconds). */
+  private static Map<String, Double> tokens(String norm, List<double[]> durations) {
     Map<String, Double> out = new HashMap<>();
     if (norm.isEmpty()) {
       return out;
@@ -146,6 +159,7 @@ final class UnitFeatures {
           // "7 days" = "one week", "90 minutes" = "1.5 hours": a duration in its largest unit that gives a whole or
           // half amount.
           double seconds = value * unitSeconds;
+          durations.add(new double[] {value, seconds});
           String best = next;
           double amount = value;
           for (String u : UNITS) {
@@ -165,6 +179,7 @@ final class UnitFeatures {
         continue;
       }
       if (w.equals("fortnight")) {
+        durations.add(new double[] {2, 2.0 * DURATION.get("week")});
         out.merge("#2", 1.0, Math::max);
         out.merge("week", 1.0, Math::max);
         continue;
@@ -190,6 +205,55 @@ final class UnitFeatures {
 
   private static String format(double d) {
     return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+  }
+
+  /** How far apart two durations may be and still be one duration said two ways ("four weeks" / "a month"). */
+  static final double DURATION_TOLERANCE = 0.1;
+
+  /**
+   * Whether {@code value}, a number of this unit, is the amount of a duration that is within
+   * {@value #DURATION_TOLERANCE} (relative) of one of {@code seconds}: "half a minute" against 30 seconds, "8 weeks"
+   * against two months.
+   */
+  boolean isDurationAmong(double value, Iterable<Double> seconds) {
+    for (double[] d : durations) {
+      if (d[0] == value) {
+        for (double s : seconds) {
+          if (Math.abs(d[1] - s) <= DURATION_TOLERANCE * Math.max(d[1], s)) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Whether {@code value}, a number of this unit, is the amount of a duration ("30" in "30 minutes"). */
+  boolean isDurationAmount(double value) {
+    for (double[] d : durations) {
+      if (d[0] == value) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a number of this unit is said by another whose numbers are {@code numbers} and whose durations are
+   * {@code seconds}: the amount of a duration when the other has about that duration ("30" of "30 minutes" is not
+   * said by "30 seconds"), any other number when the other has it.
+   */
+  boolean numberSaid(double value, java.util.Collection<Double> numbers, Iterable<Double> seconds) {
+    return isDurationAmount(value) ? isDurationAmong(value, seconds) : numbers.contains(value);
+  }
+
+  /** The seconds of this unit's durations. */
+  List<Double> durationSeconds() {
+    List<Double> out = new ArrayList<>(durations.size());
+    for (double[] d : durations) {
+      out.add(d[1]);
+    }
+    return out;
   }
 
   TextSignals.Numbers numbers() {

@@ -17,6 +17,7 @@ final class WindowContext {
   private final Map<String, Integer> tokens = new HashMap<>();
   private final Map<Double, Integer> numbers = new HashMap<>();
   private final Map<Integer, Integer> minutes = new HashMap<>();
+  private final Map<Double, Integer> durations = new HashMap<>();
 
   /** A context of the given units (for comparing a pair outside a stream: the earlier unit alone). */
   static WindowContext of(UnitFeatures... units) {
@@ -45,6 +46,9 @@ final class WindowContext {
     for (double d : n.numbers()) {
       numbers.merge(d, delta, (a, b) -> a + b == 0 ? null : a + b);
     }
+    for (double s : u.durationSeconds()) {
+      durations.merge(s, delta, (a, b) -> a + b == 0 ? null : a + b);
+    }
     for (Set<Integer> t : n.times()) {
       for (int m : t) {
         minutes.merge(m, delta, (a, b) -> a + b == 0 ? null : a + b);
@@ -66,11 +70,14 @@ final class WindowContext {
     return said / u.weight;
   }
 
-  /** Whether a unit has a number, or a clock time, that no unit of the window has. */
+  /**
+   * Whether a unit has a number, or a clock time, that no unit of the window has; the amount of a duration is known
+   * when the window has about that duration in any unit ("four weeks" after "a month").
+   */
   boolean hasNewNumber(UnitFeatures u) {
     TextSignals.Numbers n = u.numbers();
     for (double d : n.numbers()) {
-      if (!numbers.containsKey(d)) {
+      if (!u.numberSaid(d, numbers.keySet(), durations.keySet())) {
         return true;
       }
     }

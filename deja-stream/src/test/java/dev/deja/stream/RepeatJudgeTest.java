@@ -76,6 +76,24 @@ class RepeatJudgeTest {
   }
 
   @Test
+  void aDurationSaidAnotherWayIsNotANewNumber() {
+    assertThat(conflicts("Book it about four weeks ahead of the trip.", "Book it a month ahead of the trip."))
+        .doesNotContain("numbers");
+    assertThat(conflicts("Leave it unplugged for half a minute.", "Leave it unplugged for 30 seconds."))
+        .doesNotContain("numbers");
+    assertThat(conflicts("See the nurse 8 weeks before you leave.", "See the nurse two months before you leave."))
+        .doesNotContain("numbers");
+    assertThat(conflicts("Book it about ten weeks ahead of the trip.", "Book it a month ahead of the trip."))
+        .contains("numbers");
+    assertThat(conflicts("Leave it unplugged for 30 minutes.", "Leave it unplugged for 30 seconds."))
+        .contains("numbers");
+  }
+
+  private java.util.Set<String> conflicts(String later, String earlier) {
+    return judge.conflicts(new UnitFeatures(Unit.sentence(later)), new UnitFeatures(Unit.sentence(earlier)));
+  }
+
+  @Test
   void labelledRowsWithDifferentLabelsAreComparedVerbatimOnly() {
     List<Unit> u = UnitSplitter.split("Wednesday: Ben has football at 16:30.\nThursday: Ben has football at 16:30.\n"
         + "Note: Ben has football at 16:30 on Thursday.\nNote: Ben has football on Thursday at 16:30.");

