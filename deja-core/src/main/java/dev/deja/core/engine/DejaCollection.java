@@ -78,7 +78,8 @@ public final class DejaCollection {
     this.store = Objects.requireNonNull(b.store, "store");
     this.clock = b.clock;
     this.ids = b.ids;
-    this.stages = b.stageRegistry.build(new StageContext(spec, b.embedders));
+    this.stages = b.stageRegistry.build(new StageContext(spec, b.embedders,
+        new dev.deja.core.judge.Judging(b.judges, b.judgeListener, b.clock)));
     List<VectorStage> vs = new ArrayList<>();
     for (Stage s : stages) {
       if (s instanceof VectorStage v) {
@@ -704,6 +705,8 @@ public final class DejaCollection {
     private GuardRegistry guardRegistry = GuardRegistry.defaults();
     private EmbedderProvider embedders = EmbedderProviders.defaults();
     private Optional<RecurrenceExpander> recurrence = Optional.empty();
+    private dev.deja.core.judge.JudgeProvider judges = dev.deja.core.judge.JudgeProvider.none();
+    private dev.deja.core.judge.JudgeListener judgeListener = dev.deja.core.judge.JudgeListener.NONE;
 
     private Builder(CollectionSpec spec) {
       this.spec = Objects.requireNonNull(spec, "spec");
@@ -738,6 +741,21 @@ public final class DejaCollection {
     /** Where embedders for semantic stages come from (by default: providers registered as services). */
     public Builder embedders(EmbedderProvider p) {
       this.embedders = Objects.requireNonNull(p, "embedders");
+      return this;
+    }
+
+    /**
+     * Where the judges of stages with a {@code judge:} option come from, by endpoint name (by default none: a spec
+     * that names a judge fails to build). The judges' per-minute budgets run on this builder's clock.
+     */
+    public Builder judges(dev.deja.core.judge.JudgeProvider p) {
+      this.judges = Objects.requireNonNull(p, "judges");
+      return this;
+    }
+
+    /** Who hears the judges' calls, cache hits, disagreements and fallbacks (metrics; by default nobody). */
+    public Builder judgeListener(dev.deja.core.judge.JudgeListener l) {
+      this.judgeListener = Objects.requireNonNull(l, "judge listener");
       return this;
     }
 
