@@ -3,6 +3,8 @@ package dev.deja.format;
 import dev.deja.core.InvalidInputException;
 import dev.deja.core.embed.EmbedderProvider;
 import dev.deja.core.engine.DejaCollection;
+import dev.deja.core.judge.JudgeListener;
+import dev.deja.core.judge.JudgeProvider;
 import dev.deja.core.spec.CollectionSpec;
 import dev.deja.core.spec.SpecReader;
 import dev.deja.core.spec.Trees;
@@ -31,16 +33,29 @@ public final class Catalog implements AutoCloseable {
   private final DejaConfig config;
   private final EmbedderProvider embedders;
   private final Clock clock;
+  private final JudgeProvider judges;
+  private final JudgeListener judgeListener;
   private final ConcurrentHashMap<String, DejaCollection> open = new ConcurrentHashMap<>();
 
   /**
    * Opens the catalog: every collection defined in the backend, then the collections {@code config} declares that do
-   * not exist yet (created).
+   * not exist yet (created). A collection whose stage has a {@code judge} cannot be built (no judges).
    */
   public Catalog(StoreBackend backend, DejaConfig config, EmbedderProvider embedders, Clock clock) {
+    this(backend, config, embedders, JudgeProvider.none(), JudgeListener.NONE, clock);
+  }
+
+  /**
+   * Opens the catalog with judges for stages that have a {@code judge} option: each collection gets its own judge
+   * steps (cache and budget per collection), heard by {@code judgeListener}.
+   */
+  public Catalog(StoreBackend backend, DejaConfig config, EmbedderProvider embedders, JudgeProvider judges,
+      JudgeListener judgeListener, Clock clock) {
     this.backend = backend;
     this.config = config;
     this.embedders = embedders;
+    this.judges = judges;
+    this.judgeListener = judgeListener;
     this.clock = clock;
     for (String name : backend.collections()) {
       backend.definition(name).ifPresent(def -> open.put(name, build(name, resolvedOf(name, def))));
@@ -157,7 +172,8 @@ public final class Catalog implements AutoCloseable {
 
   private DejaCollection build(String name, Map<String, Object> tree) {
     CollectionSpec spec = DejaConfig.validated(SpecReader.read(tree, name)).withName(name);
-    return DejaCollection.builder(spec).store(backend.open(name)).embedders(embedders).clock(clock).build();
+    return DejaCollection.builder(spec).store(backend.open(name)).embedders(embedders).judges(judges)
+        .judgeListener(judgeListener).clock(clock).build();
   }
 
   /** A collection with this name exists already. */

@@ -4,6 +4,8 @@ import dev.deja.core.InvalidInputException;
 import dev.deja.core.embed.Embedder;
 import dev.deja.core.embed.EmbedderProvider;
 import dev.deja.core.embed.EmbedderProviders;
+import dev.deja.core.judge.JudgeProvider;
+import dev.deja.embed.Judges;
 import dev.deja.core.store.MemoryStoreBackend;
 import dev.deja.core.store.StoreBackend;
 import dev.deja.format.DejaConfig;
@@ -107,7 +109,9 @@ public final class DejaServer implements AutoCloseable {
     Function<String, StoreBackend> local = backends;
     backends = tenant -> dev.deja.calendar.caldav.CalDavStores.wrap(local.apply(tenant), tenant, b.dejaConfig,
         embedders, b.clock);
-    this.tenants = new Tenants(backends, b.dejaConfig, embedders, b.clock);
+    // The judges of stages with a 'judge:' option: the deja.yaml's 'judges:' endpoints unless the builder was given some.
+    JudgeProvider judges = b.judges != null ? b.judges : Judges.provider(b.dejaConfig.judges());
+    this.tenants = new Tenants(backends, b.dejaConfig, embedders, judges, metrics.judgeListener(), b.clock);
     this.idempotency = new IdempotencyStore(serverDir, b.config.idempotencyMaxEntries(),
         Duration.ofMillis((long) (b.config.idempotencyRetentionHours() * 3_600_000)), b.clock);
     this.service = new DejaService(b.config, tenants, metrics,
@@ -266,6 +270,7 @@ public final class DejaServer implements AutoCloseable {
     private Function<String, StoreBackend> backends;
     private DuplicateEvents events;
     private List<DejaTool> tools;
+    private JudgeProvider judges;
 
     private Builder(ServerConfig config) {
       this.config = Objects.requireNonNull(config, "config");
@@ -285,6 +290,15 @@ public final class DejaServer implements AutoCloseable {
 
     public Builder clock(Clock c) {
       this.clock = Objects.requireNonNull(c, "clock");
+      return this;
+    }
+
+    /**
+     * Where the judges of stages with a {@code judge:} option come from (default: the {@code judges:} section of the
+     * {@link #dejaConfig}, as remote OpenAI-compatible endpoints).
+     */
+    public Builder judges(JudgeProvider p) {
+      this.judges = Objects.requireNonNull(p, "judges");
       return this;
     }
 
