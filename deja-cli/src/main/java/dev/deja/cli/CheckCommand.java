@@ -60,7 +60,7 @@ final class CheckCommand implements Callable<Integer> {
     CollectionSpec s = config.spec();
     AtomicLong seq = new AtomicLong();
     DejaCollection collection = DejaCollection.builder(s).store(new MemoryCollectionStore(s.name()))
-        .embedders(config.embedders()).ids(() -> "item-" + seq.incrementAndGet()).build();
+        .embedders(config.embedders()).judges(config.judges()).ids(() -> "item-" + seq.incrementAndGet()).build();
     if (existing != null) {
       for (Items.Entry e : Items.fromFile(existing)) {
         collection.put(new PutRequest(e.tenant().orElse(tenant), e.id(), e.item(), true));

@@ -70,6 +70,7 @@ final class DedupeCommand implements Callable<Integer> {
     CollectionSpec spec = config.spec();
     AtomicLong seq = new AtomicLong();
     DejaCollection c = DejaCollection.builder(spec).store(new MemoryCollectionStore(spec.name()))
+        .embedders(config.embedders()).judges(config.judges())
         .ids(() -> String.format("item-%05d", seq.incrementAndGet())).build();
     List<Items.Entry> entries = Items.fromFile(file);
     Map<String, StoredItem> items = new LinkedHashMap<>();

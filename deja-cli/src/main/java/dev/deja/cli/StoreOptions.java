@@ -34,7 +34,7 @@ final class StoreOptions {
   String tenant;
 
   @Option(names = {"-c", "--config"}, paramLabel = "FILE",
-      description = "A deja.yaml (presets, collections, embedders, caldav).")
+      description = "A deja.yaml (presets, collections, embedders, judges, caldav).")
   Path config;
 
   DejaConfig dejaConfig() {
@@ -59,7 +59,8 @@ final class StoreOptions {
       backend = dev.deja.lucene.LuceneStoreBackend.open(data.resolve("tenants").resolve(tenant));
     }
     backend = dev.deja.calendar.caldav.CalDavStores.wrap(backend, tenant, dc, embedders, clock);
-    return new Opened(new Catalog(backend, dc, embedders, clock), pool, where());
+    return new Opened(new Catalog(backend, dc, embedders, dev.deja.embed.Judges.provider(dc.judges()),
+        dev.deja.core.judge.JudgeListener.NONE, clock), pool, where());
   }
 
   String where() {

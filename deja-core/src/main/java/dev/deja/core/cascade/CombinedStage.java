@@ -52,7 +52,7 @@ import java.util.OptionalDouble;
  * <p>The text signals cost about a millisecond a pair, so a candidate whose score cannot reach the lowest reported
  * threshold whatever its signals (the upper bound from its cosine, time and measures) is not scored further. Thread-safe.
  */
-public final class CombinedStage implements VectorStage, Scorer, PairExplainer {
+public final class CombinedStage implements VectorStage, Scorer, PairExplainer, JudgedStage {
 
   /** The feature names that are not measures (kept for callers that list them). */
   public static final List<String> SPECIAL_FEATURES = PairFeatures.SPECIAL;
@@ -147,7 +147,7 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer {
     this.judge = judge;
   }
 
-  /** The stage's judge step, when its {@code judge} option is set. */
+  @Override
   public Optional<JudgeStep> judge() {
     return judge;
   }

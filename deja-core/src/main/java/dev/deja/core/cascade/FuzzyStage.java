@@ -34,7 +34,7 @@ import java.util.Set;
  *
  * <p>Thread-safe: immutable.
  */
-public final class FuzzyStage implements Scorer {
+public final class FuzzyStage implements Scorer, JudgedStage {
 
   /** Builds {@code fuzzy} stages. */
   public static final StageFactory FACTORY = new StageFactory() {
@@ -134,6 +134,11 @@ public final class FuzzyStage implements Scorer {
   @Override
   public String name() {
     return name;
+  }
+
+  @Override
+  public Optional<JudgeStep> judge() {
+    return judge;
   }
 
   @Override

@@ -34,7 +34,7 @@ import java.util.OptionalDouble;
  * re-embedded, except items stored before the stage existed, which are embedded on the fly and marked so in the
  * explanation. Negative cosines count as 0. Thread-safe.
  */
-public final class SemanticStage implements VectorStage, Scorer {
+public final class SemanticStage implements VectorStage, Scorer, JudgedStage {
 
   /** Builds {@code semantic} stages. */
   public static final StageFactory FACTORY = new StageFactory() {
@@ -104,6 +104,11 @@ public final class SemanticStage implements VectorStage, Scorer {
   @Override
   public String name() {
     return name;
+  }
+
+  @Override
+  public Optional<JudgeStep> judge() {
+    return judge;
   }
 
   @Override

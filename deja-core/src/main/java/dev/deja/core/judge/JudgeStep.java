@@ -176,6 +176,21 @@ public final class JudgeStep {
     return kind;
   }
 
+  /** The judge's model, as explanations name it. */
+  public String model() {
+    return judge.model();
+  }
+
+  /** The longest one check waits for the judge. */
+  public Duration timeout() {
+    return timeout;
+  }
+
+  /** The most calls in any 60 seconds. */
+  public int budgetPerMinute() {
+    return budgetPerMinute;
+  }
+
   /** The lowest score the judge is asked about. */
   public double low() {
     return low;
