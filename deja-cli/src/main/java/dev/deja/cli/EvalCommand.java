@@ -160,7 +160,16 @@ final class EvalCommand implements Callable<Integer> {
       if (warmupMillis < 0 || rounds < 1) {
         throw new InvalidInputException("--warmup-ms must not be negative and --rounds must be at least 1");
       }
-      return StreamsEval.run(cmd.commandLine().getOut(), data, config.config, config.settings, model, json,
+      if (sweep) {
+        throw new InvalidInputException("--sweep: streams files have no threshold sweep");
+      }
+      Map<String, RemoteJudgeSpec> endpoints = judgeEndpoints();
+      boolean compare = judge != null || judgeUrl != null;
+      dev.deja.stream.StreamOptions o = StreamSettings.options(config.config, config.settings, model);
+      if (compare) {
+        o = o.with(Map.of("judge", judgeBlock(o.judge(), endpoints)), "--judge");
+      }
+      return StreamsEval.run(cmd.commandLine().getOut(), data, o, Judges.provider(endpoints), compare, json,
           json ? 0 : maxErrors, warmupMillis, rounds);
     }
     if (threshold != null && (threshold.isNaN() || threshold < 0 || threshold > 1)) {
@@ -361,11 +370,49 @@ final class EvalCommand implements Callable<Integer> {
 
   @SuppressWarnings("unchecked")
   private JudgeSetup judgeSetup(Map<String, Object> tree, Optional<String> target) {
+    boolean compare = judge != null || judgeUrl != null;
+    Map<String, RemoteJudgeSpec> endpoints = judgeEndpoints();
+    Map<String, Object> with = tree;
+    Optional<String> stage = Optional.empty();
+    if (compare) {
+      if (target.isEmpty()) {
+        throw new InvalidInputException("--judge: preset '" + config.preset + "' has no fuzzy, semantic or combined "
+            + "stage switched on to put a judge on");
+      }
+      stage = target;
+      String at = "stages." + target.get() + ".judge";
+      Map<String, Object> block = judgeBlock(asMap(asMap(asMap(with.get("stages")).get(target.get())).get("judge")),
+          endpoints);
+      with = Trees.set(with, at, block);
+    }
+    // Every stage's judge: the budget lifted; without: removed.
+    Map<String, Object> without = with;
+    Map<String, Object> stages = asMap(with.get("stages"));
+    for (Map.Entry<String, Object> e : stages.entrySet()) {
+      Map<String, Object> st = asMap(e.getValue());
+      if (st.get("judge") instanceof Map<?, ?> && !Boolean.FALSE.equals(st.get("enabled"))) {
+        with = Trees.set(with, "stages." + e.getKey() + ".judge.budget_per_minute", EVAL_BUDGET);
+        without = Trees.set(without, "stages." + e.getKey() + ".judge", null);
+        if (stage.isEmpty()) {
+          stage = Optional.of(e.getKey());
+        }
+      }
+    }
+    return new JudgeSetup(with, stripNulls(without), compare, stage, Judges.provider(endpoints));
+  }
+
+  /**
+   * The judge endpoints: the config file's {@code judges:} and, with {@code --judge-url}, one named {@code cli};
+   * checks that {@code --judge NAME} is one of them.
+   */
+  private Map<String, RemoteJudgeSpec> judgeEndpoints() {
     if (judgeUrl == null && (judgeModel != null || judgeKeyEnv != null)) {
       throw new InvalidInputException("--judge-model and --judge-key-env go with --judge-url");
     }
-    boolean compare = judge != null || judgeUrl != null;
-    Map<String, RemoteJudgeSpec> endpoints = new LinkedHashMap<>(config.config().judges());
+    if (judge == null && judgeUrl == null && judgeBand != null) {
+      throw new InvalidInputException("--judge-band goes with --judge");
+    }
+    Map<String, RemoteJudgeSpec> endpoints = new LinkedHashMap<>(config.file().judges());
     Optional<String> named = Optional.ofNullable(judge).filter(j -> !j.isEmpty());
     if (judgeUrl != null) {
       if (named.isPresent()) {
@@ -382,63 +429,45 @@ final class EvalCommand implements Callable<Integer> {
         e.put("api_key_env", judgeKeyEnv);
       }
       endpoints.put("cli", RemoteJudgeSpec.read("cli", e, "--judge-url"));
-      named = Optional.of("cli");
     }
     if (named.isPresent() && !endpoints.containsKey(named.get())) {
       throw new InvalidInputException("--judge: no endpoint '" + named.get() + "' under judges: in "
           + (config.config == null ? "the configuration (give --config deja.yaml, or --judge-url)"
               : config.config) + (endpoints.isEmpty() ? "" : "; endpoints: " + endpoints.keySet()));
     }
-    Map<String, Object> with = tree;
-    Optional<String> stage = Optional.empty();
-    if (compare) {
-      if (target.isEmpty()) {
-        throw new InvalidInputException("--judge: preset '" + config.preset + "' has no fuzzy, semantic or combined "
-            + "stage switched on to put a judge on");
+    return endpoints;
+  }
+
+  /**
+   * A judge block for {@code --judge}: the configured one with the endpoint the flags name (or the configured one, or
+   * the only endpoint there is) and {@code --judge-band}.
+   */
+  private Map<String, Object> judgeBlock(Map<String, Object> configured, Map<String, RemoteJudgeSpec> endpoints) {
+    Map<String, Object> block = new LinkedHashMap<>(configured);
+    Optional<String> named = judgeUrl != null ? Optional.of("cli")
+        : Optional.ofNullable(judge).filter(j -> !j.isEmpty());
+    if (named.isPresent()) {
+      block.put("endpoint", named.get());
+    } else if (!block.containsKey("endpoint")) {
+      if (endpoints.size() != 1) {
+        throw new InvalidInputException("--judge: name the endpoint (" + (endpoints.isEmpty()
+            ? "the configuration has no judges: section; give --judge-url and --judge-model"
+            : "judges: " + endpoints.keySet()) + ")");
       }
-      stage = target;
-      String at = "stages." + target.get() + ".judge";
-      Map<String, Object> block = new LinkedHashMap<>(asMap(asMap(asMap(with.get("stages")).get(target.get()))
-          .get("judge")));
-      if (named.isPresent()) {
-        block.put("endpoint", named.get());
-      } else if (!block.containsKey("endpoint")) {
-        if (endpoints.size() != 1) {
-          throw new InvalidInputException("--judge: name the endpoint (" + (endpoints.isEmpty()
-              ? "the configuration has no judges: section; give --judge-url and --judge-model"
-              : "judges: " + endpoints.keySet()) + ")");
-        }
-        block.put("endpoint", endpoints.keySet().iterator().next());
-      }
-      if (judgeBand != null) {
-        String[] parts = judgeBand.split(",");
-        if (parts.length != 2) {
-          throw new InvalidInputException("--judge-band: expected LOW,HIGH, e.g. 0.45,0.85, got '" + judgeBand + "'");
-        }
-        try {
-          block.put("band", List.of(Double.parseDouble(parts[0].strip()), Double.parseDouble(parts[1].strip())));
-        } catch (NumberFormatException e) {
-          throw new InvalidInputException("--judge-band: expected two numbers, got '" + judgeBand + "'");
-        }
-      }
-      with = Trees.set(with, at, block);
-    } else if (judgeBand != null) {
-      throw new InvalidInputException("--judge-band goes with --judge");
+      block.put("endpoint", endpoints.keySet().iterator().next());
     }
-    // Every stage's judge: the budget lifted; without: removed.
-    Map<String, Object> without = with;
-    Map<String, Object> stages = asMap(with.get("stages"));
-    for (Map.Entry<String, Object> e : stages.entrySet()) {
-      Map<String, Object> st = asMap(e.getValue());
-      if (st.get("judge") instanceof Map<?, ?> && !Boolean.FALSE.equals(st.get("enabled"))) {
-        with = Trees.set(with, "stages." + e.getKey() + ".judge.budget_per_minute", EVAL_BUDGET);
-        without = Trees.set(without, "stages." + e.getKey() + ".judge", null);
-        if (stage.isEmpty()) {
-          stage = Optional.of(e.getKey());
-        }
+    if (judgeBand != null) {
+      String[] parts = judgeBand.split(",");
+      if (parts.length != 2) {
+        throw new InvalidInputException("--judge-band: expected LOW,HIGH, e.g. 0.45,0.85, got '" + judgeBand + "'");
+      }
+      try {
+        block.put("band", List.of(Double.parseDouble(parts[0].strip()), Double.parseDouble(parts[1].strip())));
+      } catch (NumberFormatException e) {
+        throw new InvalidInputException("--judge-band: expected two numbers, got '" + judgeBand + "'");
       }
     }
-    return new JudgeSetup(with, stripNulls(without), compare, stage, Judges.provider(endpoints));
+    return block;
   }
 
   /** What a run with a judge reports besides precision and recall. */

@@ -104,7 +104,8 @@ final class ProxyCommand implements Callable<Integer> {
       po = po.withApiKey(key);
     }
     StreamOptions o = StreamSettings.options(config, settings, model);
-    StreamDeduplicator dedup = StreamSettings.deduplicator(o, StreamMetrics.none());
+    StreamDeduplicator dedup = StreamSettings.deduplicator(o, StreamMetrics.none(), StreamSettings.judges(config),
+        dev.deja.core.judge.JudgeListener.NONE);
     try (JdkProxyServer server = JdkProxyServer.start(new ChatCompletionsProxy(po, dedup), host, port, threads)) {
       cmd.commandLine().getOut().printf("deja proxy: http://%s:%d/v1/chat/completions → %s%n", host, server.port(),
           upstream);

@@ -117,7 +117,8 @@ public final class DejaServer implements AutoCloseable {
     this.service = new DejaService(b.config, tenants, metrics,
         b.events != null ? b.events : new DuplicateEvents(b.clock));
     RateLimiter limiter = RateLimiter.of(b.config, b.clock);
-    this.proxy = streamOptions.map(o -> chatProxy(b.config.proxy().options().orElseThrow(), o, b, embedders));
+    this.proxy = streamOptions.map(o -> chatProxy(b.config.proxy().options().orElseThrow(), o, b, embedders,
+        judges));
     this.api = new HttpApi(service, keys, limiter, idempotency, health, inFlight, b.clock, proxy);
     List<DejaTool> tools = b.tools != null ? b.tools : DejaTools.defaults(service);
     this.mcp = b.config.mcpEnabled() ? Optional.of(McpEndpoints.http(service, tools, limiter)) : Optional.empty();
@@ -143,12 +144,13 @@ public final class DejaServer implements AutoCloseable {
 
   /**
    * The chat completions proxy: the filter's options from the {@code stream:} section (as {@code deja proxy} reads
-   * them), its semantic model (when one is set) from the server's embedders, its meters on the server's registry.
+   * them), its semantic model (when one is set) from the server's embedders, the paraphrase layer's judge (when
+   * {@code stream.judge} is set) from the server's judges, its meters on the server's registry.
    */
   private ChatCompletionsProxy chatProxy(ProxyOptions options, StreamOptions o, Builder b,
-      EmbedderProvider embedders) {
+      EmbedderProvider embedders, JudgeProvider judges) {
     StreamDeduplicator.Builder dedup = StreamDeduplicator.builder().options(o).clock(b.clock)
-        .metrics(StreamMetrics.on(metrics.registry()));
+        .metrics(StreamMetrics.on(metrics.registry())).judges(judges, metrics.judgeListener());
     o.semanticModel().ifPresent(m -> dedup.embedder(semanticEmbedder(embedders, m, b)));
     if (!b.config.proxy().requireKey() && b.config.proxy().apiKey().isPresent()) {
       LOG.warn("server.proxy.require_key is false and server.proxy.api_key is set: anyone who can reach {}:{} can "

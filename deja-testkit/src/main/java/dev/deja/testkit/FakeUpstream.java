@@ -401,10 +401,56 @@ public final class FakeUpstream implements AutoCloseable {
   }
 
   /**
-   * Reads labelled pairs ({@code pairs.jsonl}: {@code {"left": {"text"|"title"|"term": …}, "right": {…}, "label":
-   * 0|1}}) for the oracle; returns how many were read.
+   * Reads labelled pairs for the oracle; returns how many were read. A {@code pairs.jsonl} line ({@code {"left":
+   * {"text"|"title"|"term": …}, "right": {…}, "label": 0|1}}) gives its pair; a {@code streams.jsonl} line gives each
+   * drop unit and the keep unit it repeats ({@code drop_of}) as SAME (its other pairs are not labelled).
    */
   public int labels(Path pairs) throws IOException {
+    int streams = 0;
+    for (String line : Files.readAllLines(pairs, StandardCharsets.UTF_8)) {
+      if (!line.contains("\"drop_of\"")) {
+        continue;
+      }
+      List<String> keep = strings(line, "keep");
+      List<String> drop = strings(line, "drop");
+      Matcher of = Pattern.compile("\"drop_of\"\\s*:\\s*\\[([^\\]]*)\\]").matcher(line);
+      if (!of.find()) {
+        continue;
+      }
+      String[] idx = of.group(1).split(",");
+      for (int i = 0; i < drop.size() && i < idx.length; i++) {
+        String k = idx[i].strip();
+        if (k.matches("\\d+") && Integer.parseInt(k) < keep.size()) {
+          label(keep.get(Integer.parseInt(k)), drop.get(i), true);
+          streams++;
+        }
+      }
+    }
+    return streams + pairLabels(pairs);
+  }
+
+  /** The string elements of the JSON array under this key in a line. */
+  private static List<String> strings(String line, String key) {
+    List<String> out = new ArrayList<>();
+    Matcher start = Pattern.compile("\"" + key + "\"\\s*:\\s*\\[").matcher(line);
+    if (!start.find()) {
+      return out;
+    }
+    Matcher item = Pattern.compile("\\s*(?:\"((?:[^\"\\\\]|\\\\.)*)\"|null)\\s*([,\\]])").matcher(line);
+    int at = start.end();
+    while (item.find(at) && item.start() == at) {
+      if (item.group(1) != null) {
+        out.add(unquote(item.group(1)));
+      }
+      if (item.group(2).equals("]")) {
+        break;
+      }
+      at = item.end();
+    }
+    return out;
+  }
+
+  private int pairLabels(Path pairs) throws IOException {
     Pattern left = Pattern.compile("\"left\"\\s*:\\s*\\{\\s*\"(?:text|title|term)\"\\s*:"
         + "\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
     Pattern right = Pattern.compile("\"right\"\\s*:\\s*\\{\\s*\"(?:text|title|term)\"\\s*:"
