@@ -34,7 +34,8 @@ public final class McpStdio {
     Clock clock = Clock.systemUTC();
     ServerMetrics metrics = new ServerMetrics();
     try (Tenants tenants = new Tenants(Tenants.lucene(config.dataDir()), dejaConfig,
-        metrics.metered(EmbedderProviders.defaults()), clock)) {
+        metrics.metered(EmbedderProviders.defaults()), dev.deja.embed.Judges.provider(dejaConfig.judges()),
+        metrics.judgeListener(), clock)) {
       DejaService service = new DejaService(config, tenants, metrics, new DuplicateEvents(clock));
       // Open the tenant's store now, so that a data directory in use fails at start, not at the first call.
       tenants.catalog(tenant);
