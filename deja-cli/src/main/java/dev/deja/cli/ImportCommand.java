@@ -10,7 +10,6 @@ import dev.deja.format.Json;
 import dev.deja.format.Views;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -95,14 +94,11 @@ final class ImportCommand implements Callable<Integer> {
 
   private String read() {
     try {
-      if ("-".equals(file)) {
-        return new String(System.in.readAllBytes(), StandardCharsets.UTF_8);
-      }
-      return Files.readString(Path.of(file), StandardCharsets.UTF_8);
+      byte[] bytes = "-".equals(file) ? System.in.readAllBytes() : Files.readAllBytes(Path.of(file));
+      // Unfolded on bytes first: a fold may split a UTF-8 character (RFC 5545 says to restore it).
+      return ICalendar.decode(bytes, file);
     } catch (NoSuchFileException e) {
       throw new InvalidInputException(file + ": no such file");
-    } catch (java.nio.charset.MalformedInputException e) {
-      throw new InvalidInputException(file + ": not UTF-8 text (iCalendar files are UTF-8)");
     } catch (IOException e) {
       throw new InvalidInputException(file + ": cannot read: " + e.getMessage(), e);
     }
