@@ -35,9 +35,12 @@ import picocli.CommandLine.Parameters;
     footer = {"", "Examples:",
         "  deja import family.ics --collection family",
         "  deja import work.ics --collection work --json > report.json",
-        "  deja import family.ics --collection family --store postgresql://deja:deja@127.0.0.1:5432/deja", "",
-        "The collection is created from --preset (default calendar) when it does not exist. Changed occurrences of a "
-            + "series (RECURRENCE-ID) are reported as skipped.", "",
+        "  deja import family.ics --collection family \\",
+        "      --store postgresql://deja:deja@127.0.0.1:5432/deja", "",
+        "The collection is created from --preset (default calendar) when it does not exist. A moved occurrence of a "
+            + "series (RECURRENCE-ID) is imported at its new time and its old slot is freed; cancelled events "
+            + "(STATUS:CANCELLED) are stored but never compared. Folded lines, LF-only files and Windows time zone "
+            + "names (Outlook) are read.", "",
         "Exit codes: 0 imported (duplicates skipped is a success), 2 malformed file or bad usage (nothing written), "
             + "4 store failure."})
 final class ImportCommand implements Callable<Integer> {

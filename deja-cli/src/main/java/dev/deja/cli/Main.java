@@ -43,7 +43,7 @@ import picocli.CommandLine.Command;
         "Run 'deja COMMAND --help' for a command's options. Docs: docs/CONFIGURATION.md, docs/HTTP.md,",
         "docs/EVALUATION.md."
     })
-public final class Main implements Runnable {
+public final class Main implements java.util.concurrent.Callable<Integer> {
 
   /** Exit code: success, or a check's NEW. */
   public static final int OK = 0;
@@ -59,9 +59,12 @@ public final class Main implements Runnable {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
+  /** Without a command: the usage on stderr and exit code 2, as for any other usage error. */
   @Override
-  public void run() {
-    spec.commandLine().usage(spec.commandLine().getOut());
+  public Integer call() {
+    spec.commandLine().getErr().println("deja: a command is required");
+    spec.commandLine().usage(spec.commandLine().getErr());
+    return BAD_INPUT;
   }
 
   public static void main(String[] args) {

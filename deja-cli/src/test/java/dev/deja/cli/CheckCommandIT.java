@@ -95,6 +95,10 @@ class CheckCommandIT {
     assertThat(r.out()).contains("check").contains("eval").contains("presets").contains("Exit codes");
     assertThat(CliRunner.run("check", "--help").out()).contains("--existing").contains("--json");
     assertThat(CliRunner.run("eval", "--help").out()).contains("--sweep").contains("--measure");
+    CliRunner.Result none = CliRunner.run();
+    assertThat(none.exit()).as("no command is a usage error").isEqualTo(2);
+    assertThat(none.out()).isEmpty();
+    assertThat(none.err()).contains("a command is required").contains("Commands:");
   }
 
   @Test
