@@ -45,8 +45,18 @@ public final class Datasets {
   /** A record of a records.jsonl file, and truth pairs. */
   public record Linkage(List<Map<String, Object>> records, List<List<String>> truth) {}
 
-  /** Reads the JSON objects of a JSON Lines file, skipping blank lines, with line numbers. */
+  /** Reads the JSON objects of a JSON Lines file, skipping blank lines, with line numbers; an empty file is an error. */
   public static List<Line> lines(Path file) {
+    return lines(file, false);
+  }
+
+  /**
+   * Reads the JSON objects of a JSON Lines file, skipping blank lines, with line numbers.
+   *
+   * @param allowEmpty whether a file without a JSON line is read as no lines (a file of existing items that has none
+   *     yet) rather than refused
+   */
+  public static List<Line> lines(Path file, boolean allowEmpty) {
     List<Line> out = new ArrayList<>();
     try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       String s;
@@ -65,7 +75,7 @@ public final class Datasets {
     } catch (IOException e) {
       throw new InvalidInputException(file + ": cannot read: " + e.getMessage(), e);
     }
-    if (out.isEmpty()) {
+    if (out.isEmpty() && !allowEmpty) {
       throw new InvalidInputException(file + ": no JSON lines in the file");
     }
     return out;
