@@ -95,24 +95,47 @@ final class Dedupe {
    * them is linked, so one weak link never chains two groups together. The links that could not merge are related.
    */
   static Clusters cluster(Set<String> ids, Map<String, Link> links) {
-    List<Link> ordered = new ArrayList<>(links.values());
+    return cluster(ids, strongestFirst(links.values()), links, l -> true);
+  }
+
+  /** Links in the order complete linkage merges them: strongest first, then by ids. */
+  static List<Link> strongestFirst(java.util.Collection<Link> links) {
+    List<Link> ordered = new ArrayList<>(links);
     ordered.sort(Comparator.comparingDouble(Link::score).reversed().thenComparing(Link::a).thenComparing(Link::b));
+    return ordered;
+  }
+
+  /**
+   * Complete-linkage clustering over the links that pass {@code kept} (a threshold sweep clusters the links of one run
+   * at each threshold without copying them).
+   *
+   * @param ordered the links in {@link #strongestFirst} order
+   * @param all the same links by {@link #key}
+   */
+  static Clusters cluster(Set<String> ids, List<Link> ordered, Map<String, Link> all,
+      java.util.function.Predicate<Link> kept) {
     Map<String, TreeSet<String>> clusterOf = new HashMap<>();
     for (String id : ids) {
       clusterOf.put(id, new TreeSet<>(List.of(id)));
     }
     List<Link> related = new ArrayList<>();
     for (Link l : ordered) {
+      if (!kept.test(l)) {
+        continue;
+      }
       TreeSet<String> ca = clusterOf.get(l.a());
       TreeSet<String> cb = clusterOf.get(l.b());
       if (ca == cb) {
         continue;
       }
       boolean complete = true;
+      cross:
       for (String x : ca) {
         for (String y : cb) {
-          if (!links.containsKey(key(x, y))) {
+          Link xy = all.get(key(x, y));
+          if (xy == null || !kept.test(xy)) {
             complete = false;
+            break cross;
           }
         }
       }
