@@ -82,9 +82,12 @@ final class RecordsEval {
       boolean sweep, Supplier<CollectionStore> stores, EmbedderProvider embedders, int maxErrors, int worst,
       boolean explain, boolean json) {}
 
-  /** One dedupe run's links, clusters and checks. */
-  private record Pass(Dedupe.Result result, Map<String, Link> links, List<TreeSet<String>> clusters, long[] nanos,
-      int possible, Map<String, Explanation> why) {}
+  /**
+   * One dedupe run: its links (none within one side) by {@link Dedupe#key}, its clusters, each check's time, how many
+   * checks were possible duplicates, and each link's match explanation (when kept).
+   */
+  private record Pass(Map<String, Link> links, List<TreeSet<String>> clusters, long[] nanos, int possible,
+      Map<String, Explanation> why) {}
 
   /** A sweep row: the link counts at a threshold and the clusters' scores there. */
   private record Row(EvalResult.SweepRow links, LinkageScore score) {}
@@ -203,7 +206,7 @@ final class RecordsEval {
       links.values().removeIf(l -> side.containsKey(l.a()) && side.get(l.a()).equals(side.get(l.b())));
       List<TreeSet<String>> clusters = links.size() == result.links().size() ? result.clusters()
           : Dedupe.cluster(result.items().keySet(), links).clusters();
-      return new Pass(result, links, clusters, java.util.Arrays.copyOf(nanos, checks[0]), checks[1], why);
+      return new Pass(links, clusters, java.util.Arrays.copyOf(nanos, checks[0]), checks[1], why);
     } finally {
       store.close();
     }

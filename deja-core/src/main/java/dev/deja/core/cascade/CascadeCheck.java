@@ -180,7 +180,8 @@ public final class CascadeCheck {
       }
     }
     String others = "no other enabled stage finds candidates by lexical terms or vectors" + (keyed.isEmpty() ? ""
-        : " (the keys of stage " + String.join(", ", keyed) + " find only the copies that stage matches itself)");
+        : keyed.size() == 1 ? " (the keys of stage " + keyed.get(0) + " find only the copies that stage matches itself)"
+        : " (the keys of stages " + String.join(", ", keyed) + " find only the copies each of them matches itself)");
     List<String> fixes = new ArrayList<>();
     if ("none".equals(lexicalOption)) {
       fixes.add("set stages." + s.name() + ".lexical to words, trigrams or both");

@@ -175,6 +175,14 @@ class CascadeCheckTest {
   }
 
   @Test
+  void theKeysOfSeveralStagesAreNamedTogether() {
+    CollectionSpec s = spec(stages("exact", EXACT, "synonym", Map.of("type", "synonym", "term_field", "text",
+        "synonyms_field", "tags"), "fuzzy", FUZZY_NO_TERMS));
+    assertThatThrownBy(() -> load(s)).hasMessageContaining("(the keys of stages 'exact', 'synonym' find only the "
+        + "copies each of them matches itself)");
+  }
+
+  @Test
   void aTimeWindowThatIsNotScannedIsNamedAsTheFix() {
     CollectionSpec off = spec(stages("fuzzy", FUZZY_NO_TERMS), "time_window", WINDOW, "candidates",
         Map.of("window_scan", false));
