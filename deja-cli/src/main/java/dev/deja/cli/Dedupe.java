@@ -8,8 +8,11 @@ import dev.deja.core.engine.PutRequest;
 import dev.deja.core.engine.Verdict;
 import dev.deja.core.item.StoredItem;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +20,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 
 /**
  * Batch de-duplication of a set of items, as {@code deja dedupe} does it and {@code deja eval} scores it: every item is
@@ -99,7 +103,7 @@ final class Dedupe {
   }
 
   /** Links in the order complete linkage merges them: strongest first, then by ids. */
-  static List<Link> strongestFirst(java.util.Collection<Link> links) {
+  static List<Link> strongestFirst(Collection<Link> links) {
     List<Link> ordered = new ArrayList<>(links);
     ordered.sort(Comparator.comparingDouble(Link::score).reversed().thenComparing(Link::a).thenComparing(Link::b));
     return ordered;
@@ -113,7 +117,7 @@ final class Dedupe {
    * @param all the same links by {@link #key}
    */
   static Clusters cluster(Set<String> ids, List<Link> ordered, Map<String, Link> all,
-      java.util.function.Predicate<Link> kept) {
+      Predicate<Link> kept) {
     Map<String, TreeSet<String>> clusterOf = new HashMap<>();
     for (String id : ids) {
       clusterOf.put(id, new TreeSet<>(List.of(id)));
@@ -149,7 +153,7 @@ final class Dedupe {
       }
     }
     // Members share their cluster's set: one of each, by identity.
-    Set<TreeSet<String>> distinct = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    Set<TreeSet<String>> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
     List<TreeSet<String>> clusters = new ArrayList<>();
     for (TreeSet<String> cl : clusterOf.values()) {
       if (cl.size() > 1 && distinct.add(cl)) {

@@ -9,6 +9,7 @@ import dev.deja.core.embed.EmbedderProvider;
 import dev.deja.core.engine.DejaCollection;
 import dev.deja.core.engine.Match;
 import dev.deja.core.engine.Outcome;
+import dev.deja.core.engine.PutRequest;
 import dev.deja.core.eval.Confusion;
 import dev.deja.core.eval.LatencyStats;
 import dev.deja.core.eval.LinkageScore;
@@ -25,6 +26,9 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -34,6 +38,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.DoubleFunction;
@@ -202,17 +207,17 @@ final class RecordsEval {
           }
         }
       });
-      Map<String, Link> links = new java.util.TreeMap<>(result.links());
+      Map<String, Link> links = new TreeMap<>(result.links());
       links.values().removeIf(l -> side.containsKey(l.a()) && side.get(l.a()).equals(side.get(l.b())));
       List<TreeSet<String>> clusters = links.size() == result.links().size() ? result.clusters()
           : Dedupe.cluster(result.items().keySet(), links).clusters();
-      return new Pass(links, clusters, java.util.Arrays.copyOf(nanos, checks[0]), checks[1], why);
+      return new Pass(links, clusters, Arrays.copyOf(nanos, checks[0]), checks[1], why);
     } finally {
       store.close();
     }
   }
 
-  private static Set<LinkageScore.Pair> pairs(java.util.Collection<Link> links) {
+  private static Set<LinkageScore.Pair> pairs(Collection<Link> links) {
     Set<LinkageScore.Pair> out = new HashSet<>();
     for (Link l : links) {
       out.add(LinkageScore.Pair.of(l.a(), l.b()));
@@ -252,7 +257,7 @@ final class RecordsEval {
         out.add(new Wrong(l.a(), l.b(), true, l.score(), l.stage(), main.why().get(Dedupe.key(l.a(), l.b()))));
       }
     }
-    out.sort(java.util.Comparator.comparingDouble((Wrong w) -> -w.score()).thenComparing(Wrong::a)
+    out.sort(Comparator.comparingDouble((Wrong w) -> -w.score()).thenComparing(Wrong::a)
         .thenComparing(Wrong::b));
     List<LinkageScore.Pair> missed = new ArrayList<>();
     for (LinkageScore.Pair p : truth) {
@@ -260,7 +265,7 @@ final class RecordsEval {
         missed.add(p);
       }
     }
-    missed.sort(java.util.Comparator.comparing(LinkageScore.Pair::a).thenComparing(LinkageScore.Pair::b));
+    missed.sort(Comparator.comparing(LinkageScore.Pair::a).thenComparing(LinkageScore.Pair::b));
     for (LinkageScore.Pair p : missed) {
       out.add(new Wrong(p.a(), p.b(), false, 0, "", null));
     }
@@ -279,7 +284,7 @@ final class RecordsEval {
     try {
       CollectionSpec spec = r.specAt().apply(Double.NaN);
       DejaCollection c = DejaCollection.builder(spec).store(store).embedders(r.embedders()).build();
-      c.put(new dev.deja.core.engine.PutRequest(TENANT, Optional.of(w.b()), item(r, spec, records.get(w.b())), true));
+      c.put(new PutRequest(TENANT, Optional.of(w.b()), item(r, spec, records.get(w.b())), true));
       return Evaluator.explainPair(r.embedders(), c, TENANT, item(r, spec, records.get(w.a())), w.b());
     } finally {
       store.close();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.deja.format.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -34,7 +35,7 @@ class EvalRecordsCommandIT {
   }
 
   private static String[] people(String... more) {
-    List<String> args = new java.util.ArrayList<>(List.of("eval", "--preset", "text", "--config",
+    List<String> args = new ArrayList<>(List.of("eval", "--preset", "text", "--config",
         PEOPLE.resolve("people.yaml").toString(), "--data", PEOPLE.toString()));
     args.addAll(List.of(more));
     return args.toArray(String[]::new);
@@ -109,7 +110,7 @@ class EvalRecordsCommandIT {
         PAPERS.toString(), "--json"};
     // Without --across, "Indexing moving objects" and its "revisited" paper (both A, 0.82) are a false link; a note
     // says the records look like two sources.
-    List<String> plain = new java.util.ArrayList<>(List.of(base));
+    List<String> plain = new ArrayList<>(List.of(base));
     plain.addAll(List.of("--ignore-field", "source"));
     CliRunner.Result r = CliRunner.run(plain.toArray(String[]::new));
     assertThat(r.exit()).as(r.err()).isZero();
@@ -117,7 +118,7 @@ class EvalRecordsCommandIT {
         .contains("give --across source");
     assertThat(Json.object(r.out().strip(), "eval")).containsEntry("tp", 2).containsEntry("fp", 1)
         .containsEntry("across", null);
-    List<String> across = new java.util.ArrayList<>(List.of(base));
+    List<String> across = new ArrayList<>(List.of(base));
     across.addAll(List.of("--across", "source"));
     CliRunner.Result a = CliRunner.run(across.toArray(String[]::new));
     assertThat(a.exit()).as(a.err()).isZero();

@@ -6,10 +6,12 @@ import dev.deja.core.item.Item;
 import dev.deja.core.spec.CollectionSpec;
 import dev.deja.core.spec.FieldSpec;
 import dev.deja.core.spec.StageSpec;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -58,7 +60,7 @@ public final class CascadeCheck {
 
     /** The name used in explanations and messages: lower case. */
     public String label() {
-      return name().toLowerCase(java.util.Locale.ROOT);
+      return name().toLowerCase(Locale.ROOT);
     }
   }
 
@@ -154,7 +156,7 @@ public final class CascadeCheck {
 
   /** A configured number as written: 1.0, 0.9, -3.225. */
   private static String number(double d) {
-    return java.math.BigDecimal.valueOf(d).stripTrailingZeros().toPlainString().replaceAll("^(-?\\d+)$", "$1.0");
+    return BigDecimal.valueOf(d).stripTrailingZeros().toPlainString().replaceAll("^(-?\\d+)$", "$1.0");
   }
 
   private static boolean makesVectors(Stage s) {

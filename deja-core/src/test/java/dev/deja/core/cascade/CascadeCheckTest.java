@@ -28,14 +28,15 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A configuration that can never match is refused, naming the stage and what would feed it (issue 23); one that can is
- * accepted. Each refusal is shown to be a real silent failure first where that can be done: the same cascade on a store
- * that cannot refuse finds nothing.
+ * accepted, and the lookups each stage is fed by are read off the stages.
  */
 class CascadeCheckTest {
 
@@ -150,9 +151,9 @@ class CascadeCheckTest {
   private static final Map<String, Object> WINDOW = Map.of("start_field", "start", "time_window_hours", 2);
 
   @Test
-  void aFuzzyStageWithoutLexicalTermsIsSilentlyEmptyOnAStoreThatDoesNotCheck() {
-    // The failure the refusal prevents: with the check bypassed (the stages run as built), near copies are never
-    // compared. The engine itself refuses to build it (next test).
+  void aFuzzyStageWithoutLexicalTermsLooksUpNothing() {
+    // The failure the refusal prevents: such a stage makes no key and no term, so no near copy is ever a candidate.
+    // The engine refuses to build it (next test).
     CollectionSpec s = spec(stages("fuzzy", FUZZY_NO_TERMS));
     List<Stage> built = build(s);
     Item item = Item.of("text", "the quarterly report is due on friday");
@@ -287,26 +288,26 @@ class CascadeCheckTest {
   }
 
   /** A stage of each type reading field {@code f}, and the option path that names it. */
-  static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> readers(String f) {
-    return java.util.stream.Stream.of(
-        org.junit.jupiter.params.provider.Arguments.of("stages.s.fields", Map.of("type", "exact", "fields",
+  static Stream<Arguments> readers(String f) {
+    return Stream.of(
+        Arguments.of("stages.s.fields", Map.of("type", "exact", "fields",
             List.of(f))),
-        org.junit.jupiter.params.provider.Arguments.of("stages.s.field", Map.of("type", "fuzzy", "field", f)),
-        org.junit.jupiter.params.provider.Arguments.of("stages.s.field", Map.of("type", "semantic", "field", f,
+        Arguments.of("stages.s.field", Map.of("type", "fuzzy", "field", f)),
+        Arguments.of("stages.s.field", Map.of("type", "semantic", "field", f,
             "model", "fixed")),
-        org.junit.jupiter.params.provider.Arguments.of("stages.s.field", Map.of("type", "combined", "field", f,
+        Arguments.of("stages.s.field", Map.of("type", "combined", "field", f,
             "features", Map.of("sequence", 1.0))),
-        org.junit.jupiter.params.provider.Arguments.of("stages.s.term_field", Map.of("type", "synonym",
+        Arguments.of("stages.s.term_field", Map.of("type", "synonym",
             "term_field", f, "synonyms_field", "tags")));
   }
 
-  static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> listReaders() {
+  static Stream<Arguments> listReaders() {
     return readers("tags");
   }
 
-  static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> undeclaredReaders() {
-    return java.util.stream.Stream.concat(readers("titel"), java.util.stream.Stream.of(
-        org.junit.jupiter.params.provider.Arguments.of("stages.s.synonyms_field", Map.of("type", "synonym",
+  static Stream<Arguments> undeclaredReaders() {
+    return Stream.concat(readers("titel"), Stream.of(
+        Arguments.of("stages.s.synonyms_field", Map.of("type", "synonym",
             "term_field", "text", "synonyms_field", "titel"))));
   }
 
