@@ -36,7 +36,8 @@ import picocli.CommandLine.Command;
     footer = {
         "  0  success; for a check: NEW",
         "  1  a check found a DUPLICATE",
-        "  2  bad input or usage (malformed JSON, unknown preset or field, bad threshold)",
+        "  2  bad input or usage: malformed JSON, an unknown preset or field, a bad",
+        "     threshold, a configuration that can never match (docs/CONFIGURATION.md)",
         "  3  a check found a POSSIBLE_DUPLICATE",
         "  4  store or internal failure",
         "",
