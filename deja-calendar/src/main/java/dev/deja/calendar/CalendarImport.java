@@ -77,7 +77,8 @@ public final class CalendarImport {
     Ical4jRecurrenceExpander expander = new Ical4jRecurrenceExpander();
     for (ICalendar.Event e : parsed.events()) {
       if (e.uid().isPresent() && !uids.add(e.uid().get())) {
-        throw new InvalidInputException("event " + e.label() + ": the UID appears more than once in the file");
+        throw new InvalidInputException(parsed.source() + ": event " + e.label() + ": the UID appears more than once "
+            + "in the file");
       }
       try {
         collection.prepare(tenant, e.item());
@@ -89,7 +90,7 @@ public final class CalendarImport {
           expander.expand(rule.get(), first, ZoneOffset.UTC, first.plusYears(1), 1);
         }
       } catch (InvalidInputException ex) {
-        throw new InvalidInputException("event " + e.label() + ": " + ex.getMessage(), ex);
+        throw new InvalidInputException(parsed.source() + ": event " + e.label() + ": " + ex.getMessage(), ex);
       }
     }
   }
@@ -117,6 +118,14 @@ public final class CalendarImport {
           + " exists already (imported before?)");
     }
     Item item = e.item();
+    Optional<String> status = collection.spec().statusField().flatMap(item::findString)
+        .map(x -> x.strip().toLowerCase(java.util.Locale.ROOT));
+    if (status.isPresent() && collection.spec().excludedStatuses().contains(status.get())) {
+      // A cancelled event never matches and is never matched: it is kept as a record, not checked.
+      WriteResult r = collection.put(new PutRequest(tenant, e.uid(), item, true));
+      return new Row(e, Kind.CREATED, r.id(), List.of(), "created; its status '" + status.get() + "' is never "
+          + "compared with other events");
+    }
     WriteResult r = collection.put(new PutRequest(tenant, e.uid(), item, force));
     if (r.action() == Action.REJECTED) {
       return new Row(e, Kind.DUPLICATE, Optional.empty(), r.verdict().matches(), r.message());

@@ -75,7 +75,13 @@ import net.fortuna.ical4j.model.property.Version;
  *       the collection has that field)</td></tr>
  * </table>
  *
- * <p>A VEVENT with a RECURRENCE-ID (one changed occurrence of a series) has no item form and is reported as skipped.
+ * <p>Reading unfolds lines itself (CRLF, LF or CR followed by a space or tab; on bytes, so that a fold inside a UTF-8
+ * character is restored: {@link #decode}). A VEVENT with a RECURRENCE-ID (one moved or changed occurrence of a series)
+ * adds an EXDATE for the original occurrence to its series and becomes an event of its own under the id
+ * {@code UID~YYYYMMDDTHHMM} (or {@code UID~YYYYMMDD}); a cancelled one (STATUS:CANCELLED) only removes the occurrence.
+ * TZIDs may be IANA ids, vendor-prefixed IANA ids or Windows zone names ("W. Europe Standard Time", resolved through
+ * CLDR's mapping as ICU ships it). Writing adds a VTIMEZONE (from ical4j's zone database) for every TZID it writes and
+ * folds lines at 75 octets.
  * Everything that cannot be read is an {@link InvalidInputException} naming the event (its UID or position) and the
  * property. Writing is deterministic: DTSTAMP comes from the given clock.
  *
@@ -99,6 +105,8 @@ public final class ICalendar {
 
   private static final DateTimeFormatter DATE = DateTimeFormatter.BASIC_ISO_DATE;
   private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss");
+  /** The id suffix of an occurrence, as the engine names a series' occurrences ({@code SERIES~20260302T0900}). */
+  private static final DateTimeFormatter ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmm");
 
   private ICalendar() {}
 
@@ -114,10 +122,11 @@ public final class ICalendar {
   /**
    * What a calendar file holds.
    *
-   * @param events the events that map to items, in file order
+   * @param source the file (or resource) name, for messages
+   * @param events the events that map to items, in file order (changed occurrences after the series)
    * @param skipped one sentence per VEVENT that was not read, and why
    */
-  public record Parsed(List<Event> events, List<String> skipped) {
+  public record Parsed(String source, List<Event> events, List<String> skipped) {
     public Parsed {
       events = List.copyOf(events);
       skipped = List.copyOf(skipped);
@@ -134,10 +143,10 @@ public final class ICalendar {
   public static Parsed read(Reader text, String source, Set<String> fields) {
     Calendar cal;
     try {
-      cal = new CalendarBuilder().build(text);
+      String unfolded = ICalendarText.unfold(ICalendarText.readAll(text));
+      cal = new CalendarBuilder().build(new StringReader(unfolded));
     } catch (ParserException e) {
-      throw new InvalidInputException(source + ": not a valid iCalendar file: " + e.getMessage()
-          + (e.getLineNo() > 0 ? " (line " + e.getLineNo() + ")" : ""), e);
+      throw new InvalidInputException(source + ": not a valid iCalendar file: " + ICalendarText.parserMessage(e), e);
     } catch (IOException e) {
       throw new InvalidInputException(source + ": cannot read: " + e.getMessage(), e);
     } catch (RuntimeException e) {
@@ -145,6 +154,9 @@ public final class ICalendar {
     }
     List<Event> events = new ArrayList<>();
     List<String> skipped = new ArrayList<>();
+    Map<String, Integer> byUid = new LinkedHashMap<>();
+    Map<String, Component> masters = new LinkedHashMap<>();
+    List<Map.Entry<String, Component>> overrides = new ArrayList<>();
     int n = 0;
     for (CalendarComponent c : cal.getComponents()) {
       if (!Component.VEVENT.equals(c.getName())) {
@@ -154,13 +166,84 @@ public final class ICalendar {
       Optional<String> uid = value(c, Property.UID);
       String where = source + ": VEVENT #" + n + uid.map(u -> " (UID " + u + ")").orElse("");
       if (c.getProperty(Property.RECURRENCE_ID).isPresent()) {
-        skipped.add(where + ": a changed occurrence of a series (RECURRENCE-ID " + value(c, Property.RECURRENCE_ID)
-            .orElse("") + ") has no item form; the series itself is imported");
+        overrides.add(Map.entry(where, c));
         continue;
       }
+      uid.ifPresent(u -> {
+        byUid.putIfAbsent(u, events.size());
+        masters.putIfAbsent(u, c);
+      });
       events.add(new Event(uid, toItem(c, where, fields)));
     }
-    return new Parsed(events, skipped);
+    for (Map.Entry<String, Component> o : overrides) {
+      override(o.getValue(), o.getKey(), fields, events, byUid, masters, skipped);
+    }
+    return new Parsed(source, events, skipped);
+  }
+
+  /**
+   * A changed occurrence of a series (a VEVENT with RECURRENCE-ID): the series no longer happens at the original
+   * time (an EXDATE is added to it), and, unless the occurrence is cancelled, it happens as its own event at the new
+   * time, under the id {@code UID~YYYYMMDDTHHMM} of the original occurrence (the id Deja gives a series' occurrence).
+   */
+  private static void override(Component c, String where, Set<String> fields, List<Event> events,
+      Map<String, Integer> byUid, Map<String, Component> masters, List<String> skipped) {
+    Optional<String> uid = value(c, Property.UID);
+    Property ridProp = c.getProperty(Property.RECURRENCE_ID).orElseThrow();
+    Integer at = uid.map(byUid::get).orElse(null);
+    Component master = uid.map(masters::get).orElse(null);
+    if (at == null || master == null || events.get(at).item().findString(RRULE).isEmpty()) {
+      throw new InvalidInputException(where + ": RECURRENCE-ID " + ridProp.getValue() + " changes an occurrence "
+          + "of a series that is not in the file (no VEVENT with UID " + uid.orElse("?") + " and an RRULE)");
+    }
+    When masterStart = when(master.getProperty(Property.DTSTART).orElseThrow(), where, Optional.empty());
+    When rid = when(ridProp, where + ": RECURRENCE-ID", masterStart.zone);
+    String exdate;
+    String suffix;
+    if (masterStart.date != null) {
+      LocalDate day = rid.date != null ? rid.date : rid.zoned(ZoneOffset.UTC).toLocalDate();
+      exdate = day.toString();
+      suffix = day.format(DATE);
+    } else {
+      ZonedDateTime moment = rid.date != null ? rid.date.atStartOfDay(masterStart.zoneOrUtc())
+          : rid.zoned(masterStart.zoneOrUtc());
+      exdate = masterStart.sameForm(moment);
+      LocalDateTime local = masterStart.utc ? moment.withZoneSameInstant(ZoneOffset.UTC).toLocalDateTime()
+          : moment.withZoneSameInstant(masterStart.zoneOrUtc()).toLocalDateTime();
+      suffix = local.format(ID_TIME);
+    }
+    Event series = events.get(at);
+    if (fields.contains(EXDATES)) {
+      Map<String, Object> f = new LinkedHashMap<>(series.item().fields());
+      List<Object> ex = new ArrayList<>();
+      if (f.get(EXDATES) instanceof List<?> l) {
+        ex.addAll(l);
+      }
+      if (!ex.contains(exdate)) {
+        ex.add(exdate);
+      }
+      f.put(EXDATES, ex);
+      events.set(at, new Event(series.uid(), new Item(f)));
+    }
+    String id = uid.get() + "~" + suffix;
+    if (value(c, Property.STATUS).filter("CANCELLED"::equalsIgnoreCase).isPresent()) {
+      skipped.add(where + ": the occurrence of " + exdate + " is cancelled (RECURRENCE-ID with STATUS:CANCELLED): "
+          + "the series no longer has it");
+      return;
+    }
+    Item moved = toItem(c, where, fields);
+    Map<String, Object> f = new LinkedHashMap<>(moved.fields());
+    f.remove(RRULE);
+    f.remove(EXDATES);
+    events.add(new Event(Optional.of(id), new Item(f)));
+  }
+
+  /**
+   * The text of an iCalendar file's bytes, unfolded on bytes first and then decoded as UTF-8, strictly (see
+   * {@link ICalendarText#decode}).
+   */
+  public static String decode(byte[] bytes, String source) {
+    return ICalendarText.decode(bytes, source);
   }
 
   /** Reads an iCalendar text given as a string (see {@link #read(Reader, String, Set)}). */
@@ -335,8 +418,9 @@ public final class ICalendar {
   }
 
   /**
-   * A TZID as a Java zone: an IANA id as is, or a vendor-prefixed one ({@code /mozilla.org/20070129_1/Europe/Berlin})
-   * by its last two segments.
+   * A TZID as a Java zone: an IANA id as is, a vendor-prefixed one ({@code /mozilla.org/20070129_1/Europe/Berlin}) by
+   * its last two segments, or a Windows zone name ({@code W. Europe Standard Time}, as Outlook and Exchange write)
+   * through CLDR's Windows-to-IANA mapping (ICU).
    */
   static ZoneId zoneOf(String tzid, String where) {
     String t = tzid.strip();
@@ -348,11 +432,19 @@ public final class ICalendar {
         try {
           return ZoneId.of(parts[parts.length - 2] + "/" + parts[parts.length - 1]);
         } catch (DateTimeException ignored) {
+          // fall through to the Windows names
+        }
+      }
+      String iana = com.ibm.icu.util.TimeZone.getIDForWindowsID(t, null);
+      if (iana != null) {
+        try {
+          return ZoneId.of(iana);
+        } catch (DateTimeException ignored) {
           // fall through to the error naming the TZID
         }
       }
       throw new InvalidInputException(where + ": unknown time zone TZID '" + tzid + "' (an IANA id such as "
-          + "Europe/Berlin is expected)", e);
+          + "Europe/Berlin or a Windows zone name such as 'W. Europe Standard Time' is expected)", e);
     }
   }
 
@@ -367,10 +459,38 @@ public final class ICalendar {
     cal.add(new ProdId("-//Deja//deja-calendar//EN"));
     cal.add(new Version(new ParameterList(), Version.VALUE_2_0));
     Instant stamp = clock.instant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+    List<VEvent> vevents = new ArrayList<>();
+    java.util.SortedSet<String> zones = new java.util.TreeSet<>();
     for (Map.Entry<String, Item> e : events) {
-      cal.add(toEvent(e.getKey(), e.getValue(), stamp));
+      VEvent ev = toEvent(e.getKey(), e.getValue(), stamp);
+      for (Property p : ev.getProperties()) {
+        p.getParameter(Parameter.TZID).map(Parameter::getValue).ifPresent(zones::add);
+      }
+      vevents.add(ev);
     }
-    return cal.toString();
+    // RFC 5545 §3.2.19: every TZID written must have its VTIMEZONE in the object.
+    for (String z : zones) {
+      cal.add(vtimezone(z));
+    }
+    vevents.forEach(cal::add);
+    return ICalendarText.fold(cal.toString());
+  }
+
+  private static volatile net.fortuna.ical4j.model.TimeZoneRegistry zoneRegistry;
+
+  /** The VTIMEZONE of an IANA zone, from ical4j's bundled zone database. */
+  static net.fortuna.ical4j.model.component.VTimeZone vtimezone(String zone) {
+    net.fortuna.ical4j.model.TimeZoneRegistry r = zoneRegistry;
+    if (r == null) {
+      r = net.fortuna.ical4j.model.TimeZoneRegistryFactory.getInstance().createRegistry();
+      zoneRegistry = r;
+    }
+    net.fortuna.ical4j.model.TimeZone tz = r.getTimeZone(zone);
+    if (tz == null) {
+      throw new InvalidInputException("time zone '" + zone + "' has no VTIMEZONE definition in ical4j's zone "
+          + "database");
+    }
+    return tz.getVTimeZone();
   }
 
   /** One item as a VEVENT. */

@@ -80,8 +80,43 @@ class CalendarImportTest {
     String twice = cal("BEGIN:VEVENT", "UID:x", "SUMMARY:A", "DTSTART:20260303T160000Z", "END:VEVENT",
         "BEGIN:VEVENT", "UID:x", "SUMMARY:B", "DTSTART:20260304T160000Z", "END:VEVENT");
     assertThatThrownBy(() -> CalendarImport.run(events, "default", ICalendar.read(twice, "f.ics", FIELDS), false,
-        () -> { })).isInstanceOf(InvalidInputException.class).hasMessageContaining("more than once");
+        () -> { })).isInstanceOf(InvalidInputException.class).hasMessageStartingWith("f.ics: event UID x")
+        .hasMessageContaining("more than once");
     assertThat(events.count("default")).isZero();
+  }
+
+  @Test
+  void aCancelledEventNeitherBlocksNorIsBlocked() {
+    String file = cal("BEGIN:VEVENT", "UID:lunch-1", "SUMMARY:Team lunch", "STATUS:CANCELLED",
+        "DTSTART:20260305T120000Z", "END:VEVENT",
+        "BEGIN:VEVENT", "UID:lunch-2", "SUMMARY:Team lunch", "DTSTART:20260305T120000Z", "END:VEVENT",
+        "BEGIN:VEVENT", "UID:lunch-3", "SUMMARY:Team lunch", "STATUS:CANCELLED", "DTSTART:20260305T121500Z",
+        "END:VEVENT",
+        "BEGIN:VEVENT", "UID:lunch-4", "SUMMARY:Team lunch", "DTSTART:20260305T123000Z", "END:VEVENT");
+    CalendarImport.Report r = CalendarImport.run(events, "default", ICalendar.read(file, "f.ics", FIELDS), false,
+        () -> { });
+    assertThat(r.rows()).extracting(CalendarImport.Row::kind).containsExactly(CalendarImport.Kind.CREATED,
+        CalendarImport.Kind.CREATED, CalendarImport.Kind.CREATED, CalendarImport.Kind.DUPLICATE);
+    assertThat(r.rows().get(2).message()).contains("'cancelled' is never compared");
+    assertThat(r.rows().get(3).matches()).extracting(m -> m.id()).containsExactly("lunch-2");
+  }
+
+  @Test
+  void aMovedOccurrenceIsImportedAtItsNewTimeAndTheOldSlotIsFree() {
+    String file = cal("BEGIN:VEVENT", "UID:piano", "SUMMARY:Piano lesson", "DTSTART:20260303T160000Z",
+        "RRULE:FREQ=WEEKLY;COUNT=8", "END:VEVENT",
+        "BEGIN:VEVENT", "UID:piano", "RECURRENCE-ID:20260310T160000Z", "SUMMARY:Piano lesson",
+        "DTSTART:20260311T170000Z", "END:VEVENT");
+    CalendarImport.Report r = CalendarImport.run(events, "default", ICalendar.read(file, "f.ics", FIELDS), false,
+        () -> { });
+    assertThat(r.rows()).extracting(CalendarImport.Row::kind).containsOnly(CalendarImport.Kind.CREATED);
+    assertThat(r.rows().get(1).id()).contains("piano~20260310T1600");
+    java.util.function.Function<String, dev.deja.core.engine.Outcome> check = start -> events.check(
+        dev.deja.core.engine.CheckRequest.of("default", dev.deja.core.item.Item.of("title", "Piano lesson", "start",
+            start))).outcome();
+    assertThat(check.apply("2026-03-11T17:30Z")).isEqualTo(dev.deja.core.engine.Outcome.DUPLICATE);
+    assertThat(check.apply("2026-03-10T16:00Z")).isEqualTo(dev.deja.core.engine.Outcome.NEW);
+    assertThat(check.apply("2026-03-17T16:00Z")).isEqualTo(dev.deja.core.engine.Outcome.DUPLICATE);
   }
 
   @Test

@@ -83,12 +83,15 @@ class ICalendarTest {
   }
 
   @Test
-  void changedOccurrencesAreSkippedAndSaySo() {
+  void aChangedOccurrenceInUtcIsNamedInUtc() {
     ICalendar.Parsed p = read(cal("BEGIN:VEVENT", "UID:s", "SUMMARY:Standup", "DTSTART:20260302T090000Z",
         "RRULE:FREQ=DAILY", "END:VEVENT", "BEGIN:VEVENT", "UID:s", "SUMMARY:Standup (moved)",
         "RECURRENCE-ID:20260303T090000Z", "DTSTART:20260303T100000Z", "END:VEVENT"));
-    assertThat(p.events()).hasSize(1);
-    assertThat(p.skipped()).singleElement().asString().contains("RECURRENCE-ID").contains("UID s");
+    assertThat(p.events()).hasSize(2);
+    assertThat(p.events().get(0).item().fields()).containsEntry("exdates", List.of("2026-03-03T09:00Z"));
+    assertThat(p.events().get(1).uid()).contains("s~20260303T0900");
+    assertThat(p.events().get(1).item().findString("start")).contains("2026-03-03T10:00Z");
+    assertThat(p.skipped()).isEmpty();
   }
 
   @Test

@@ -1,12 +1,9 @@
 package dev.deja.cli;
 
+import dev.deja.cli.Dedupe.Link;
 import dev.deja.cli.eval.Progress;
 import dev.deja.core.InvalidInputException;
-import dev.deja.core.engine.CheckRequest;
 import dev.deja.core.engine.DejaCollection;
-import dev.deja.core.engine.Match;
-import dev.deja.core.engine.PutRequest;
-import dev.deja.core.engine.Verdict;
 import dev.deja.core.item.StoredItem;
 import dev.deja.core.spec.CollectionSpec;
 import dev.deja.core.store.MemoryCollectionStore;
@@ -16,13 +13,10 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
@@ -39,7 +33,8 @@ import picocli.CommandLine.Parameters;
         + "for batch resolution: every item is checked against all the others with the preset's cascade; clusters "
         + "use complete linkage (every pair in a cluster is a duplicate), so one weak link never chains two groups "
         + "together; links left out are listed as related. Items with an excluded status (archived) are left out. "
-        + "Exit code 1 when there are duplicates, 0 when there are none.",
+        + "Exit code 1 when there are duplicates, 0 when there are none; when no two items could be compared (an "
+        + "empty file, one item, no two of one tenant) a note on stderr says so.",
     footer = {"", "Example:",
         "  deja dedupe --preset glossary definitions.jsonl --out duplicates.md"})
 final class DedupeCommand implements Callable<Integer> {
@@ -62,9 +57,6 @@ final class DedupeCommand implements Callable<Integer> {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec cmd;
 
-  /** A duplicate link between two items: the best of the two directions. */
-  record Link(String a, String b, double score, String stage, String reason) {}
-
   @Override
   public Integer call() {
     CollectionSpec spec = config.spec();
@@ -73,68 +65,16 @@ final class DedupeCommand implements Callable<Integer> {
         .embedders(config.embedders()).judges(config.judges())
         .ids(() -> String.format("item-%05d", seq.incrementAndGet())).build();
     List<Items.Entry> entries = Items.fromFile(file);
-    Map<String, StoredItem> items = new LinkedHashMap<>();
-    for (Items.Entry e : entries) {
-      StoredItem s = c.put(new PutRequest(e.tenant().orElse(tenant), e.id(), e.item(), true)).item().orElseThrow();
-      items.put(s.id(), s);
-    }
-    Map<String, Link> links = new TreeMap<>();
     PrintWriter err = cmd.commandLine().getErr();
-    try (Progress p = Progress.of(err, "dedupe", items.size(), 200)) {
-      for (StoredItem s : items.values()) {
-        if (spec.excludedStatuses().contains(s.keys().status())) {
-          p.step(); // archived (excluded) items never match, in either direction
-          continue;
-        }
-        Verdict v = c.check(new CheckRequest(s.tenant(), s.item(), Optional.of(s.id())));
-        for (Match m : v.matches()) {
-          String a = s.id().compareTo(m.id()) < 0 ? s.id() : m.id();
-          String b = a.equals(s.id()) ? m.id() : s.id();
-          Link l = new Link(a, b, m.score(), m.stage(), m.explanation().message());
-          links.merge(a + "\u0000" + b, l, (x, y) -> y.score() > x.score() ? y : x);
-        }
-        p.step();
-      }
+    Dedupe.Result r;
+    try (Progress p = Progress.of(err, "dedupe", entries.size(), 200)) {
+      r = Dedupe.run(c, entries, tenant, p, (item, verdict, nanos) -> { });
     }
-    // Complete-linkage clustering: strongest links first; two clusters merge only when every cross pair is linked.
-    List<Link> ordered = new ArrayList<>(links.values());
-    ordered.sort(Comparator.comparingDouble(Link::score).reversed().thenComparing(Link::a).thenComparing(Link::b));
-    Map<String, TreeSet<String>> clusterOf = new HashMap<>();
-    for (String id : items.keySet()) {
-      clusterOf.put(id, new TreeSet<>(List.of(id)));
-    }
-    List<Link> related = new ArrayList<>();
-    for (Link l : ordered) {
-      TreeSet<String> ca = clusterOf.get(l.a());
-      TreeSet<String> cb = clusterOf.get(l.b());
-      if (ca == cb) {
-        continue;
-      }
-      boolean complete = true;
-      for (String x : ca) {
-        for (String y : cb) {
-          String key = x.compareTo(y) < 0 ? x + "\u0000" + y : y + "\u0000" + x;
-          if (!links.containsKey(key)) {
-            complete = false;
-          }
-        }
-      }
-      if (!complete) {
-        related.add(l);
-        continue;
-      }
-      ca.addAll(cb);
-      for (String y : cb) {
-        clusterOf.put(y, ca);
-      }
-    }
-    List<TreeSet<String>> clusters = new ArrayList<>();
-    for (TreeSet<String> cl : new java.util.LinkedHashSet<>(clusterOf.values())) {
-      if (cl.size() > 1 && !clusters.contains(cl)) {
-        clusters.add(cl);
-      }
-    }
-    clusters.sort(Comparator.<TreeSet<String>>comparingInt(TreeSet::size).reversed().thenComparing(TreeSet::first));
+    noteWhenNothingWasCompared(err, r, spec);
+    Map<String, StoredItem> items = r.items();
+    Map<String, Link> links = r.links();
+    List<TreeSet<String>> clusters = r.clusters();
+    List<Link> related = r.related();
     String display = spec.fields().keySet().iterator().next();
 
     if (json) {
@@ -165,6 +105,28 @@ final class DedupeCommand implements Callable<Integer> {
     }
     cmd.commandLine().getOut().flush();
     return clusters.isEmpty() ? Main.OK : Main.DUPLICATE;
+  }
+
+  /**
+   * Says on stderr when no two items could be compared, so that "0 duplicates" is never read as "the data is clean":
+   * an empty file, one item, or no two items of one tenant outside the excluded statuses.
+   */
+  private void noteWhenNothingWasCompared(PrintWriter err, Dedupe.Result r, CollectionSpec spec) {
+    Map<String, Integer> comparable = new TreeMap<>();
+    for (StoredItem s : r.items().values()) {
+      if (!spec.excludedStatuses().contains(s.keys().status())) {
+        comparable.merge(s.tenant(), 1, Integer::sum);
+      }
+    }
+    if (comparable.values().stream().anyMatch(n -> n > 1)) {
+      return;
+    }
+    int n = r.items().size();
+    err.println("deja dedupe: note: " + (n == 0 ? file + " has no items: nothing was compared"
+        : n == 1 ? file + " has one item: there is nothing to compare it with"
+        : "no two of the " + n + " items of " + file + " could be compared (items of different tenants, and items "
+            + "with an excluded status " + spec.excludedStatuses() + ", are never compared)"));
+    err.flush();
   }
 
   private static Map<String, Object> linkJson(Link l) {

@@ -41,11 +41,18 @@ import picocli.CommandLine.Option;
 /** {@code deja eval}: precision, recall, F1 and latency of a preset on labelled data. */
 @Command(name = "eval", mixinStandardHelpOptions = true,
     description = "Evaluate a preset on labelled data (pairs or scenario JSON Lines, auto-detected): precision, "
-        + "recall, F1, accuracy, the best threshold from a sweep, and latency per check. On a streams file, evaluate "
+        + "recall, F1, accuracy, the best threshold from a sweep, and latency per check. On a records.jsonl + "
+        + "truth.jsonl set (or the folder holding both), score batch de-duplication or linkage as 'deja dedupe' does "
+        + "it: precision, recall and F1 of the links and of the clusters (pairwise against the truth's transitive "
+        + "closure, and B-cubed), the share of true clusters reproduced exactly, a threshold sweep over the target "
+        + "stage's scores. On a streams file, evaluate "
         + "the streaming filter: drop units removed, keep units preserved, µs per chunk (options: --set KEY=VALUE "
         + "with the stream: keys of docs/STREAMING.md, --config's stream: section, --model for the semantic layer).",
     footer = {"", "Examples:",
         "  deja eval --preset calendar --data datasets/dev/calendar/pairs.jsonl --sweep",
+        "  deja eval --preset P --config people.yaml --data febrl/dataset1 --sweep      (records.jsonl + truth.jsonl)",
+        "  deja eval --preset P --config papers.yaml --data dblp_acm/records.jsonl --truth dblp_acm/truth.jsonl \\",
+        "      --across source",
         "  deja eval --preset calendar --data pairs.jsonl --measure jaro_winkler --threshold 0.8 --json",
         "  deja eval --preset text --data mrpc_test/pairs.jsonl --ignore-field source_id",
         "  deja eval --data datasets/dev/streams/streams.jsonl --json",
@@ -57,9 +64,21 @@ final class EvalCommand implements Callable<Integer> {
   @Mixin
   ConfigOptions config;
 
-  @Option(names = {"-d", "--data"}, required = true, paramLabel = "FILE",
-      description = "Labelled data: a pairs.jsonl or scenario.jsonl file.")
+  @Option(names = {"-d", "--data"}, required = true, paramLabel = "FILE|DIR",
+      description = "Labelled data: a pairs.jsonl, scenario.jsonl, streams.jsonl or records.jsonl file, or a folder "
+          + "holding records.jsonl and truth.jsonl.")
   Path data;
+
+  @Option(names = "--truth", paramLabel = "FILE",
+      description = "Records files: the duplicate pairs ({\"left\", \"right\"} lines; default: the truth.jsonl next "
+          + "to the records file).")
+  Path truth;
+
+  @Option(names = "--across", paramLabel = "FIELD",
+      description = "Records files, two-source linkage: records with the same value of this field are never duplicates "
+          + "(e.g. source); their links are dropped before clustering. The field is dropped from the items unless the "
+          + "preset declares it.")
+  String across;
 
   @Option(names = {"-m", "--measure"}, paramLabel = "MEASURE",
       description = "Evaluate this measure in the target stage instead of the preset's (sequence, jaccard, trigram, "
@@ -154,7 +173,28 @@ final class EvalCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (Datasets.detect(data) == Datasets.Kind.STREAMS) {
+    if (java.nio.file.Files.isDirectory(data)) {
+      // A record-linkage set's folder: its records.jsonl (and, by default, the truth.jsonl beside it).
+      Path records = data.resolve("records.jsonl");
+      if (!java.nio.file.Files.isRegularFile(records)) {
+        throw new InvalidInputException("--data: " + data + " is a folder without a records.jsonl; give a data file "
+            + "or a folder holding records.jsonl and truth.jsonl");
+      }
+      data = records;
+    }
+    Datasets.Kind dataKind = Datasets.detect(data);
+    if (dataKind == Datasets.Kind.RECORDS && truth == null) {
+      truth = data.resolveSibling("truth.jsonl");
+      if (!java.nio.file.Files.isRegularFile(truth)) {
+        throw new InvalidInputException("--truth: " + data + " is a records file and there is no truth.jsonl next to "
+            + "it; give --truth FILE");
+      }
+    }
+    if (dataKind != Datasets.Kind.RECORDS && (truth != null || across != null)) {
+      throw new InvalidInputException((truth != null ? "--truth" : "--across") + ": only for records files; "
+          + data + " is a " + dataKind.name().toLowerCase(Locale.ROOT) + " file");
+    }
+    if (dataKind == Datasets.Kind.STREAMS) {
       // The streaming filter: --config's 'stream:' section and --set key=value options, --model adds the semantic
       // layer; no preset.
       if (warmupMillis < 0 || rounds < 1) {
@@ -239,14 +279,15 @@ final class EvalCommand implements Callable<Integer> {
       baseTree.put("stages", stages);
     }
     final Optional<String> targetName = target;
-    Map<String, Object> evaluated = withOverrides(baseTree, targetName, threshold);
+    Map<String, Object> evaluated = withOverrides(baseTree, targetName, threshold, false);
     JudgeSetup judging = judgeSetup(evaluated, targetName);
     final Map<String, Object> finalBase = judging.with();
     CollectionSpec configured = SpecReader.read(finalBase, config.preset);
     OptionalDouble configuredThreshold = targetName.map(n -> OptionalDouble.of(thresholdOf(configured, n)))
         .orElse(OptionalDouble.empty());
+    // A sweep row's threshold is the line between NEW and not NEW: the stage's possible band is left out there.
     DoubleFunction<CollectionSpec> specAt = t -> Double.isNaN(t) ? configured
-        : SpecReader.read(withOverrides(finalBase, targetName, t), config.preset);
+        : SpecReader.read(withOverrides(finalBase, targetName, t, true), config.preset);
 
     Datasets.Kind kind = Datasets.detect(data);
     dev.deja.core.store.StoreBackend backend = store == null ? null
@@ -273,20 +314,33 @@ final class EvalCommand implements Callable<Integer> {
       DoubleFunction<CollectionSpec> specAt, OptionalDouble configuredThreshold, Optional<String> targetName,
       CollectionSpec configured, JudgeSetup judging) {
     PrintWriter out = cmd.commandLine().getOut();
+    PrintWriter err = cmd.commandLine().getErr();
+    Set<String> ignored = new LinkedHashSet<>(ignoredFields);
+    int errors = json ? 0 : maxErrors;
+    java.util.function.Supplier<dev.deja.core.store.CollectionStore> stores = stores(backend, opened);
+    if (kind == Datasets.Kind.RECORDS) {
+      if (judging.compare() || judging.stage().isPresent()) {
+        throw new InvalidInputException("--judge: records files are not evaluated with a judge (record linkage "
+            + "compares every pair of a file); evaluate pairs or scenario files with it");
+      }
+      return RecordsEval.run(new RecordsEval.Run(config.preset, data, truth, Optional.ofNullable(across), ignored,
+          targetName, measureOf(configured, targetName), configuredThreshold, specAt, sweep, stores,
+          config.embedders(), errors, worst, explain, json), out, err);
+    }
     if (kind != Datasets.Kind.PAIRS && kind != Datasets.Kind.SCENARIO) {
       throw new InvalidInputException(data + ": " + kind.name().toLowerCase(Locale.ROOT)
-          + " files are not evaluated by 'deja eval' yet; give a pairs.jsonl or scenario.jsonl file");
+          + " files are not evaluated by 'deja eval' yet; give a pairs.jsonl, scenario.jsonl or records.jsonl file");
     }
     Optional<EvalResult> without;
     if (judging.compare()) {
       CollectionSpec plain = SpecReader.read(judging.without(), config.preset);
-      without = Optional.of(run(kind, evaluator(backend, opened).judges(JudgeProvider.none(), JudgeListener.NONE),
-          t -> plain, configuredThreshold, false, "eval without the judge"));
+      without = Optional.of(run(kind, new Evaluator(ignored, stores, errors).embedders(config.embedders())
+          .worst(worst), t -> plain, configuredThreshold, false, "eval without the judge"));
     } else {
       without = Optional.empty();
     }
     JudgeStats stats = new JudgeStats();
-    Evaluator ev = evaluator(backend, opened);
+    Evaluator ev = new Evaluator(ignored, stores, errors).embedders(config.embedders()).worst(worst);
     Optional<JudgeStep> step = judging.step(configured, config.embedders());
     if (step.isPresent()) {
       // No warm-up pass: it would fill the judge's cache, and the measured checks would call it less than real ones.
@@ -306,21 +360,21 @@ final class EvalCommand implements Callable<Integer> {
     return Main.OK;
   }
 
-  private Evaluator evaluator(dev.deja.core.store.StoreBackend backend, List<String> opened) {
-    Set<String> ignored = new LinkedHashSet<>(ignoredFields);
-    int errors = json ? 0 : maxErrors;
+  /** Where each run stores its items: a fresh in-memory store, or a fresh collection of the {@code --store}. */
+  private static java.util.function.Supplier<dev.deja.core.store.CollectionStore> stores(
+      dev.deja.core.store.StoreBackend backend, List<String> opened) {
     if (backend == null) {
-      return Evaluator.inMemory(ignored, errors).embedders(config.embedders()).worst(worst);
+      return () -> new dev.deja.core.store.MemoryCollectionStore("eval");
     }
     String run = "eval-" + System.currentTimeMillis() + "-";
     java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
-    return new Evaluator(ignored, () -> {
+    return () -> {
       String name = run + n.incrementAndGet();
       synchronized (opened) {
         opened.add(name);
       }
       return backend.open(name);
-    }, errors).embedders(config.embedders()).worst(worst);
+    };
   }
 
   private EvalResult run(Datasets.Kind kind, Evaluator ev, DoubleFunction<CollectionSpec> specAt,
@@ -559,9 +613,12 @@ final class EvalCommand implements Callable<Integer> {
         .findFirst();
   }
 
-  /** The tree with the target stage's measure and/or threshold replaced. */
+  /**
+   * The tree with the target stage's threshold replaced. Its {@code possible_threshold} is removed for a sweep row
+   * ({@code sweeping}), and otherwise when it would be above the new threshold (which the stage refuses).
+   */
   private static Map<String, Object> withOverrides(Map<String, Object> tree, Optional<String> target,
-      Double threshold) {
+      Double threshold, boolean sweeping) {
     if (target.isEmpty()) {
       return tree;
     }
@@ -572,6 +629,10 @@ final class EvalCommand implements Callable<Integer> {
         t = Trees.set(t, base + alias, null);
       }
       t = Trees.set(t, base + "similarity_threshold", threshold);
+      Object possible = asMap(asMap(t.get("stages")).get(target.get())).get("possible_threshold");
+      if (sweeping || possible instanceof Number p && p.doubleValue() > threshold) {
+        t = Trees.set(t, base + "possible_threshold", null);
+      }
     }
     return stripNulls(t);
   }
@@ -582,7 +643,8 @@ final class EvalCommand implements Callable<Integer> {
     t.forEach((k, v) -> {
       if (v instanceof Map<?, ?> m) {
         out.put(k, stripNulls((Map<String, Object>) m));
-      } else if (v != null || !(k.equals("fuzzy_threshold") || k.equals("threshold"))) {
+      } else if (v != null || !(k.equals("fuzzy_threshold") || k.equals("threshold")
+          || k.equals("possible_threshold"))) {
         out.put(k, v);
       }
     });

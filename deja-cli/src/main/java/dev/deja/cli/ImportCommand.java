@@ -10,7 +10,6 @@ import dev.deja.format.Json;
 import dev.deja.format.Views;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -36,9 +35,12 @@ import picocli.CommandLine.Parameters;
     footer = {"", "Examples:",
         "  deja import family.ics --collection family",
         "  deja import work.ics --collection work --json > report.json",
-        "  deja import family.ics --collection family --store postgresql://deja:deja@127.0.0.1:5432/deja", "",
-        "The collection is created from --preset (default calendar) when it does not exist. Changed occurrences of a "
-            + "series (RECURRENCE-ID) are reported as skipped.", "",
+        "  deja import family.ics --collection family \\",
+        "      --store postgresql://deja:deja@127.0.0.1:5432/deja", "",
+        "The collection is created from --preset (default calendar) when it does not exist. A moved occurrence of a "
+            + "series (RECURRENCE-ID) is imported at its new time and its old slot is freed; cancelled events "
+            + "(STATUS:CANCELLED) are stored but never compared. Folded lines, LF-only files and Windows time zone "
+            + "names (Outlook) are read.", "",
         "Exit codes: 0 imported (duplicates skipped is a success), 2 malformed file or bad usage (nothing written), "
             + "4 store failure."})
 final class ImportCommand implements Callable<Integer> {
@@ -95,14 +97,11 @@ final class ImportCommand implements Callable<Integer> {
 
   private String read() {
     try {
-      if ("-".equals(file)) {
-        return new String(System.in.readAllBytes(), StandardCharsets.UTF_8);
-      }
-      return Files.readString(Path.of(file), StandardCharsets.UTF_8);
+      byte[] bytes = "-".equals(file) ? System.in.readAllBytes() : Files.readAllBytes(Path.of(file));
+      // Unfolded on bytes first: a fold may split a UTF-8 character (RFC 5545 says to restore it).
+      return ICalendar.decode(bytes, file);
     } catch (NoSuchFileException e) {
       throw new InvalidInputException(file + ": no such file");
-    } catch (java.nio.charset.MalformedInputException e) {
-      throw new InvalidInputException(file + ": not UTF-8 text (iCalendar files are UTF-8)");
     } catch (IOException e) {
       throw new InvalidInputException(file + ": cannot read: " + e.getMessage(), e);
     }

@@ -37,11 +37,11 @@ final class Items {
 
   /**
    * Items of a JSON Lines file. A line is a flat item (optional "id" and "tenant" keys), or an object with "record"
-   * (and optional "id", "tenant"), which includes scenario "add" lines.
+   * (and optional "id", "tenant"), which includes scenario "add" lines. An empty file has no items (callers say so).
    */
   static List<Entry> fromFile(Path file) {
     List<Entry> out = new ArrayList<>();
-    for (Datasets.Line line : Datasets.lines(file)) {
+    for (Datasets.Line line : Datasets.lines(file, true)) {
       String where = file.getFileName() + ":" + line.number();
       Map<String, Object> o = new LinkedHashMap<>(line.object());
       Optional<String> id = optionalString(o.remove("id"), where + ": 'id'");

@@ -36,14 +36,15 @@ import picocli.CommandLine.Command;
     footer = {
         "  0  success; for a check: NEW",
         "  1  a check found a DUPLICATE",
-        "  2  bad input or usage (malformed JSON, unknown preset or field, bad threshold)",
+        "  2  bad input or usage: malformed JSON, an unknown preset or field, a bad",
+        "     threshold, a configuration that can never match (docs/CONFIGURATION.md)",
         "  3  a check found a POSSIBLE_DUPLICATE",
         "  4  store or internal failure",
         "",
         "Run 'deja COMMAND --help' for a command's options. Docs: docs/CONFIGURATION.md, docs/HTTP.md,",
         "docs/EVALUATION.md."
     })
-public final class Main implements Runnable {
+public final class Main implements java.util.concurrent.Callable<Integer> {
 
   /** Exit code: success, or a check's NEW. */
   public static final int OK = 0;
@@ -59,9 +60,12 @@ public final class Main implements Runnable {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
+  /** Without a command: the usage on stderr and exit code 2, as for any other usage error. */
   @Override
-  public void run() {
-    spec.commandLine().usage(spec.commandLine().getOut());
+  public Integer call() {
+    spec.commandLine().getErr().println("deja: a command is required");
+    spec.commandLine().usage(spec.commandLine().getErr());
+    return BAD_INPUT;
   }
 
   public static void main(String[] args) {

@@ -89,12 +89,61 @@ class CheckCommandIT {
   }
 
   @Test
+  void checkingAgainstNothingSaysSoOnStderr() throws Exception {
+    String item = "{\"text\": \"the quarterly report is due on friday\"}";
+    CliRunner.Result none = CliRunner.run("check", "--preset", "text", item);
+    assertThat(none.exit()).isEqualTo(Main.OK);
+    assertThat(none.out()).startsWith("NEW");
+    assertThat(none.err()).isEqualTo("deja check: note: no --existing file: the item was checked against an empty "
+        + "store, so it cannot be a duplicate\n");
+    Path empty = dir.resolve("empty.jsonl");
+    Files.writeString(empty, "\n");
+    CliRunner.Result emptyFile = CliRunner.run("check", "--preset", "text", "--existing", empty.toString(), item);
+    assertThat(emptyFile.exit()).isEqualTo(Main.OK);
+    assertThat(emptyFile.err()).startsWith("deja check: note: " + empty + " has no items: the item was checked "
+        + "against an empty store");
+    Path others = dir.resolve("others.jsonl");
+    Files.writeString(others, "{\"tenant\": \"acme\", \"text\": \"the quarterly report is due on friday\"}\n");
+    CliRunner.Result otherTenant = CliRunner.run("check", "--preset", "text", "--existing", others.toString(), item);
+    assertThat(otherTenant.exit()).isEqualTo(Main.OK);
+    assertThat(otherTenant.err()).startsWith("deja check: note: none of the 1 item(s) of " + others + " can match "
+        + "in tenant 'default' (items of other tenants never match)");
+    CliRunner.Result sameTenant = CliRunner.run("check", "--preset", "text", "--tenant", "acme", "--existing",
+        others.toString(), item);
+    assertThat(sameTenant.exit()).isEqualTo(Main.DUPLICATE);
+    assertThat(sameTenant.err()).isEmpty();
+  }
+
+  @Test
+  void aConfigurationThatCanNeverMatchIsOneLineNamingTheStageAndExitsTwo() throws Exception {
+    Path config = dir.resolve("deja.yaml");
+    Files.writeString(config, String.join("\n", "presets:", "  text:", "    stages:", "      exact: {enabled: false}",
+        "      fuzzy: {lexical: none}", ""));
+    CliRunner.Result r = CliRunner.run("check", "--preset", "text", "--config", config.toString(), "--existing",
+        events.toString(), "{\"text\": \"x\"}");
+    assertThat(r.exit()).isEqualTo(Main.BAD_INPUT);
+    assertThat(r.err().strip().lines()).hasSize(1);
+    assertThat(r.err()).startsWith("deja: error: preset 'text' (with " + config + "): stages.fuzzy: this fuzzy stage "
+        + "can never match: no candidate ever reaches it.").contains("To feed it: set stages.fuzzy.lexical to words");
+    CliRunner.Result off = CliRunner.run("check", "--preset", "glossary", "--set", "stages.exact.enabled=false",
+        "--set", "stages.synonym.enabled=false", "--set", "stages.fuzzy.enabled=false", "--set",
+        "stages.compound.enabled=false", "{\"term\": \"x\"}");
+    assertThat(off.exit()).isEqualTo(Main.BAD_INPUT);
+    assertThat(off.err()).isEqualTo("deja: error: preset 'glossary': stages: every stage is switched off (exact, "
+        + "synonym, fuzzy, compound), so nothing can ever match; switch one on, e.g. stages.exact.enabled: true\n");
+  }
+
+  @Test
   void helpListsTheCommands() {
     CliRunner.Result r = CliRunner.run("--help");
     assertThat(r.exit()).isZero();
     assertThat(r.out()).contains("check").contains("eval").contains("presets").contains("Exit codes");
     assertThat(CliRunner.run("check", "--help").out()).contains("--existing").contains("--json");
     assertThat(CliRunner.run("eval", "--help").out()).contains("--sweep").contains("--measure");
+    CliRunner.Result none = CliRunner.run();
+    assertThat(none.exit()).as("no command is a usage error").isEqualTo(2);
+    assertThat(none.out()).isEmpty();
+    assertThat(none.err()).contains("a command is required").contains("Commands:");
   }
 
   @Test

@@ -50,11 +50,65 @@ class DedupeCommandTest {
   }
 
   @Test
+  void aCombinedStageWithTheFuzzyStageOffStillFindsTheDuplicates(@TempDir Path dir) throws Exception {
+    // Issue 23's report: combined on, fuzzy off gave "0 duplicates" on a file full of them.
+    Path f = dir.resolve("notes.jsonl");
+    Files.writeString(f, String.join("\n",
+        "{\"id\": \"a1\", \"text\": \"The quarterly report is due on Friday\"}",
+        "{\"id\": \"a2\", \"text\": \"Quarterly report due Friday\"}",
+        "{\"id\": \"b1\", \"text\": \"Remember to buy milk and eggs\"}",
+        "{\"id\": \"b2\", \"text\": \"Remember to buy eggs and milk\"}",
+        "{\"id\": \"c1\", \"text\": \"Team offsite planned in Lisbon next spring\"}", ""));
+    CliRunner.Result r = CliRunner.run("dedupe", "--preset", "text", f.toString(), "--json",
+        "--set", "stages.exact.enabled=false", "--set", "stages.fuzzy.enabled=false",
+        "--set", "stages.combined.type=combined", "--set", "stages.combined.features.trigram=10",
+        "--set", "stages.combined.bias=-5");
+    assertThat(r.exit()).as(r.err()).isEqualTo(Main.DUPLICATE);
+    Map<String, Object> m = Json.object(r.out().strip(), "dedupe output");
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> clusters = (List<Map<String, Object>>) m.get("clusters");
+    assertThat(clusters).extracting(c -> c.get("members"))
+        .containsExactlyInAnyOrder(List.of("a1", "a2"), List.of("b1", "b2"));
+  }
+
+  @Test
+  void aConfigurationNoCandidateReachesIsRefusedInsteadOfReportingNoDuplicates(@TempDir Path dir) throws Exception {
+    Path f = dir.resolve("notes.jsonl");
+    Files.writeString(f, "{\"text\": \"one thing\"}\n{\"text\": \"one thing!\"}\n");
+    CliRunner.Result r = CliRunner.run("dedupe", "--preset", "text", f.toString(), "--set",
+        "stages.exact.enabled=false", "--set", "stages.fuzzy.lexical=none");
+    assertThat(r.exit()).isEqualTo(Main.BAD_INPUT);
+    assertThat(r.out()).isEmpty();
+    assertThat(r.err()).startsWith("deja: error: preset 'text': stages.fuzzy: this fuzzy stage can never match");
+  }
+
+  @Test
+  void aFileWithNothingToCompareSaysSo(@TempDir Path dir) throws Exception {
+    Path empty = dir.resolve("empty.jsonl");
+    Files.writeString(empty, "");
+    CliRunner.Result r = CliRunner.run("dedupe", "--preset", "text", empty.toString());
+    assertThat(r.exit()).isEqualTo(Main.OK);
+    assertThat(r.out()).contains("0 items");
+    assertThat(r.err()).isEqualTo("deja dedupe: note: " + empty + " has no items: nothing was compared\n");
+    Path one = dir.resolve("one.jsonl");
+    Files.writeString(one, "{\"text\": \"one thing\"}\n");
+    assertThat(CliRunner.run("dedupe", "--preset", "text", one.toString()).err())
+        .isEqualTo("deja dedupe: note: " + one + " has one item: there is nothing to compare it with\n");
+    Path apart = dir.resolve("apart.jsonl");
+    Files.writeString(apart, "{\"tenant\": \"a\", \"text\": \"one thing\"}\n"
+        + "{\"tenant\": \"b\", \"text\": \"one thing\"}\n");
+    CliRunner.Result r2 = CliRunner.run("dedupe", "--preset", "text", apart.toString());
+    assertThat(r2.exit()).isEqualTo(Main.OK);
+    assertThat(r2.err()).startsWith("deja dedupe: note: no two of the 2 items of " + apart + " could be compared");
+  }
+
+  @Test
   void noDuplicatesExitsZero(@TempDir Path dir) throws Exception {
     Path f = dir.resolve("x.jsonl");
     Files.writeString(f, "{\"text\": \"one thing\"}\n{\"text\": \"something else entirely\"}\n");
     CliRunner.Result r = CliRunner.run("dedupe", "--preset", "text", f.toString());
     assertThat(r.exit()).isZero();
     assertThat(r.out()).contains("0 cluster(s)");
+    assertThat(r.err()).as("two items were compared: no note").isEmpty();
   }
 }

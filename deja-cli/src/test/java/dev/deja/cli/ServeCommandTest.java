@@ -27,6 +27,24 @@ class ServeCommandTest {
   }
 
   @Test
+  @org.junit.jupiter.api.Timeout(120)
+  void aConfigurationThatCanNeverMatchStopsServeAndMcpAtTheStart(@org.junit.jupiter.api.io.TempDir
+      java.nio.file.Path dir) throws Exception {
+    java.nio.file.Path config = dir.resolve("deja.yaml");
+    java.nio.file.Files.writeString(config, String.join("\n", "presets:", "  text:", "    stages:",
+        "      exact: {enabled: false}", "      fuzzy: {lexical: none}", ""));
+    for (String[] args : new String[][] {
+        {"serve", "--config", config.toString(), "--port", "0", "--data", dir.resolve("data").toString()},
+        {"mcp", "--config", config.toString(), "--data", dir.resolve("data").toString()}}) {
+      CliRunner.Result r = CliRunner.run(args);
+      assertThat(r.exit()).as(args[0] + ": " + r.err()).isEqualTo(Main.BAD_INPUT);
+      assertThat(r.err()).as(args[0]).startsWith("deja: error: preset 'text' (with " + config + "): stages.fuzzy: "
+          + "this fuzzy stage can never match");
+    }
+    assertThat(dir.resolve("data")).as("nothing was opened").doesNotExist();
+  }
+
+  @Test
   void aBadUpstreamIsABadInput() {
     for (String url : new String[] {"ftp://example.com/v1", "localhost:8000", "http://[bad"}) {
       CliRunner.Result r = CliRunner.run("serve", "--upstream", url, "--port", "0");

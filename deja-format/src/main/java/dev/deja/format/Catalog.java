@@ -29,7 +29,10 @@ import java.util.regex.Pattern;
  * declares.
  *
  * <p>A collection's definition is stored resolved (the preset merged with the overrides at creation time), so that a
- * later change to a built-in preset never changes the verdicts of an existing collection. Thread-safe.
+ * later change to a built-in preset never changes the verdicts of an existing collection. A stored collection that
+ * this version refuses to build (its configuration can never match, say: {@link dev.deja.core.cascade.CascadeCheck})
+ * does not make the others unusable: it is left out of {@link #names()}, {@link #find} says why, and it can be
+ * dropped. Thread-safe.
  */
 public final class Catalog implements AutoCloseable {
   private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9_-]{0,63}");
@@ -41,6 +44,8 @@ public final class Catalog implements AutoCloseable {
   private final JudgeProvider judges;
   private final JudgeListener judgeListener;
   private final ConcurrentHashMap<String, DejaCollection> open = new ConcurrentHashMap<>();
+  /** Stored collections that could not be built, with why. */
+  private final ConcurrentHashMap<String, InvalidInputException> refused = new ConcurrentHashMap<>();
 
   /**
    * Opens the catalog: every collection defined in the backend, then the collections {@code config} declares that do
@@ -63,7 +68,11 @@ public final class Catalog implements AutoCloseable {
     this.judgeListener = judgeListener;
     this.clock = clock;
     for (String name : backend.collections()) {
-      backend.definition(name).ifPresent(def -> open.put(name, reopen(name, resolvedOf(name, def))));
+      try {
+        backend.definition(name).ifPresent(def -> open.put(name, reopen(name, resolvedOf(name, def))));
+      } catch (InvalidInputException e) {
+        refused.put(name, e);
+      }
     }
     for (String name : config.collections().keySet()) {
       if (!open.containsKey(name)) {
@@ -106,19 +115,41 @@ public final class Catalog implements AutoCloseable {
   /**
    * The collection with this name. One this catalog has not seen is looked up in the backend: another process sharing
    * it (several servers on one PostgreSQL store) may have created it since this catalog was opened.
+   *
+   * @throws InvalidInputException when the collection is stored with a definition that cannot be built (why, and that
+   *     it can be dropped and created again)
    */
   public Optional<DejaCollection> find(String name) {
     DejaCollection c = open.get(name);
     if (c != null || !isValidName(name)) {
       return Optional.ofNullable(c);
     }
-    return backend.definition(name).map(def -> open.computeIfAbsent(name, n -> reopen(n, resolvedOf(n, def))));
+    InvalidInputException why = refused.get(name);
+    if (why == null) {
+      try {
+        return backend.definition(name).map(def -> open.computeIfAbsent(name, n -> reopen(n, resolvedOf(n, def))));
+      } catch (InvalidInputException e) {
+        refused.put(name, e);
+        why = e;
+      }
+    }
+    throw new InvalidInputException("collection '" + name + "' is stored with a definition that is refused: "
+        + why.getMessage() + "; drop the collection and create it again", why);
   }
 
-  /** The collection names, sorted (including those another process sharing the backend created). */
+  /**
+   * The collection names, sorted (including those another process sharing the backend created), without those stored
+   * with a definition that is refused ({@link #find} says why).
+   */
   public List<String> names() {
     for (String name : backend.collections()) {
-      find(name);
+      if (!refused.containsKey(name)) {
+        try {
+          find(name);
+        } catch (InvalidInputException e) {
+          // recorded as refused: left out of the names
+        }
+      }
     }
     List<String> n = new ArrayList<>(open.keySet());
     n.sort(null);
@@ -136,7 +167,7 @@ public final class Catalog implements AutoCloseable {
   /** Deletes a collection and its items; whether it existed. */
   public synchronized boolean drop(String name) {
     DejaCollection c = open.remove(name);
-    if (c == null) {
+    if (c == null && refused.remove(name) == null) {
       return false;
     }
     backend.drop(name);

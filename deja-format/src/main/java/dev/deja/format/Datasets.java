@@ -42,11 +42,26 @@ public final class Datasets {
   public record StreamCase(String id, List<String> chunks, List<String> keep, List<String> drop,
       List<Integer> dropOf, String note) {}
 
-  /** A record of a records.jsonl file, and truth pairs. */
-  public record Linkage(List<Map<String, Object>> records, List<List<String>> truth) {}
+  /**
+   * A {@code records.jsonl} file and its {@code truth.jsonl}.
+   *
+   * @param records the records by id, in file order, each without its {@code id} key
+   * @param truth the duplicate pairs of ids ({@code [left, right]}), in file order, each unordered pair once
+   */
+  public record Linkage(Map<String, Map<String, Object>> records, List<List<String>> truth) {}
 
-  /** Reads the JSON objects of a JSON Lines file, skipping blank lines, with line numbers. */
+  /** Reads the JSON objects of a JSON Lines file, skipping blank lines, with line numbers; an empty file is an error. */
   public static List<Line> lines(Path file) {
+    return lines(file, false);
+  }
+
+  /**
+   * Reads the JSON objects of a JSON Lines file, skipping blank lines, with line numbers.
+   *
+   * @param allowEmpty whether a file without a JSON line is read as no lines (a file of existing items that has none
+   *     yet) rather than refused
+   */
+  public static List<Line> lines(Path file, boolean allowEmpty) {
     List<Line> out = new ArrayList<>();
     try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       String s;
@@ -65,7 +80,7 @@ public final class Datasets {
     } catch (IOException e) {
       throw new InvalidInputException(file + ": cannot read: " + e.getMessage(), e);
     }
-    if (out.isEmpty()) {
+    if (out.isEmpty() && !allowEmpty) {
       throw new InvalidInputException(file + ": no JSON lines in the file");
     }
     return out;
@@ -156,15 +171,43 @@ public final class Datasets {
 
   /** Reads {@code records.jsonl} and the {@code truth.jsonl} next to it. */
   public static Linkage linkage(Path recordsFile) {
-    List<Map<String, Object>> records = new ArrayList<>();
+    return linkage(recordsFile, recordsFile.resolveSibling("truth.jsonl"));
+  }
+
+  /**
+   * Reads a records file and its truth. Every record has a unique string {@code id}; every truth line names two
+   * different record ids as {@code left} and {@code right} (other keys, such as Febrl's {@code entity}, are ignored);
+   * a pair listed twice, in either order, counts once. Errors name the file and line.
+   */
+  public static Linkage linkage(Path recordsFile, Path truthFile) {
+    Map<String, Map<String, Object>> records = new LinkedHashMap<>();
     for (Line l : lines(recordsFile)) {
-      records.add(new LinkedHashMap<>(l.object()));
+      String where = recordsFile.getFileName() + ":" + l.number();
+      Map<String, Object> fields = new LinkedHashMap<>(l.object());
+      String id = string(fields, "id", where, null);
+      fields.remove("id");
+      if (records.put(id, fields) != null) {
+        throw new InvalidInputException(where + ": id '" + id + "' used twice");
+      }
     }
-    Path truthFile = recordsFile.resolveSibling("truth.jsonl");
     List<List<String>> truth = new ArrayList<>();
+    java.util.Set<List<String>> seen = new java.util.HashSet<>();
     for (Line l : lines(truthFile)) {
       String where = truthFile.getFileName() + ":" + l.number();
-      truth.add(List.of(string(l.object(), "left", where, null), string(l.object(), "right", where, null)));
+      String left = string(l.object(), "left", where, null);
+      String right = string(l.object(), "right", where, null);
+      for (String id : List.of(left, right)) {
+        if (!records.containsKey(id)) {
+          throw new InvalidInputException(where + ": '" + id + "' is not the id of a record of "
+              + recordsFile.getFileName());
+        }
+      }
+      if (left.equals(right)) {
+        throw new InvalidInputException(where + ": a record is not a duplicate of itself ('" + left + "')");
+      }
+      if (seen.add(left.compareTo(right) < 0 ? List.of(left, right) : List.of(right, left))) {
+        truth.add(List.of(left, right));
+      }
     }
     return new Linkage(records, truth);
   }

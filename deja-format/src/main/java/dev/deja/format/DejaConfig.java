@@ -2,6 +2,8 @@ package dev.deja.format;
 
 import dev.deja.core.InvalidInputException;
 import dev.deja.core.cascade.StageContext;
+import dev.deja.core.cascade.CascadeCheck;
+import dev.deja.core.cascade.Stage;
 import dev.deja.core.cascade.StageRegistry;
 import dev.deja.core.embed.Embedder;
 import dev.deja.core.embed.EmbedderProvider;
@@ -198,7 +200,8 @@ public final class DejaConfig {
 
   /**
    * The spec, after checking that its stages and guards build (their options are validated when built), with the
-   * stage and guard types available on the class path.
+   * stage and guard types available on the class path, and that the cascade as a whole can match: a stage switched
+   * on, every enabled stage reached by some candidate lookup, every threshold reachable ({@link CascadeCheck}).
    */
   public static CollectionSpec validated(CollectionSpec spec) {
     return validated(spec, EmbedderProviders.forValidation());
@@ -214,8 +217,12 @@ public final class DejaConfig {
    * from this one (never called: validation only).
    */
   public static CollectionSpec validated(CollectionSpec spec, EmbedderProvider embedders, Judging judging) {
-    StageRegistry.defaults().build(new StageContext(spec, embedders, judging));
+    List<Stage> stages = StageRegistry.defaults().build(new StageContext(spec, embedders, judging));
     GuardRegistry.defaults().build(spec);
+    // The store is not known here: assume it searches vectors (every store but a CalDAV calendar does); building the
+    // collection on its store checks again with the store's own answer.
+    CascadeCheck.requireFed(spec, stages, true);
+    CascadeCheck.requireReachableThresholds(stages);
     return spec;
   }
 
@@ -295,6 +302,23 @@ public final class DejaConfig {
         throw new EmbeddingException("embedder '" + r.name() + "' was configured for validation only", false);
       }
     };
+  }
+
+  /**
+   * Checks every built-in preset with this configuration's overrides and every collection it declares, as
+   * {@link #presetSpec} and {@link #collections()} do, so that a server refuses at its start a configuration that a
+   * tenant's first request would otherwise find out about (the memory, calendar and glossary collections are made from
+   * their presets on first use).
+   *
+   * @return this configuration
+   * @throws InvalidInputException naming the preset or collection and what is wrong with it
+   */
+  public DejaConfig validateAll() {
+    for (String preset : Presets.NAMES) {
+      presetSpec(preset, List.of());
+    }
+    collections();
+    return this;
   }
 
   /** The tree of a declared collection, if any. */

@@ -50,4 +50,37 @@ class CatalogTest {
     Catalog c = new Catalog(new MemoryStoreBackend(), config, EmbedderProvider.none(), Clock.systemUTC());
     assertThat(c.names()).containsExactly("glossary-kvk");
   }
+
+  @Test
+  void aDefinitionThatCanNeverMatchIsRefusedOnCreation() {
+    Catalog c = new Catalog(new MemoryStoreBackend(), DejaConfig.empty(), EmbedderProvider.none(), Clock.systemUTC());
+    assertThatThrownBy(() -> c.create("notes", Map.of("preset", "text", "stages", Map.of("exact",
+        Map.of("enabled", false), "fuzzy", Map.of("lexical", "none")))))
+        .isInstanceOf(dev.deja.core.InvalidInputException.class)
+        .hasMessageStartingWith("stages.fuzzy: this fuzzy stage can never match");
+    assertThat(c.names()).isEmpty();
+  }
+
+  @Test
+  void aStoredDefinitionThatIsNowRefusedLeavesTheOtherCollectionsUsableAndCanBeDropped() {
+    MemoryStoreBackend backend = new MemoryStoreBackend();
+    Catalog first = new Catalog(backend, DejaConfig.empty(), EmbedderProvider.none(), Clock.systemUTC());
+    first.create("good", Map.of("preset", "text"));
+    // As an earlier version stored it, before such a definition was refused.
+    backend.define("never", Json.write(Map.of("format", 1, "request", Map.of(), "resolved", Map.of("name", "never",
+        "fields", Map.of("text", Map.of("type", "text")), "stages", Map.of("fuzzy", Map.of("type", "fuzzy",
+            "lexical", "none"))))));
+    Catalog c = new Catalog(backend, DejaConfig.empty(), EmbedderProvider.none(), Clock.systemUTC());
+    assertThat(c.names()).containsExactly("good");
+    assertThat(c.find("good")).isPresent();
+    assertThatThrownBy(() -> c.find("never")).isInstanceOf(dev.deja.core.InvalidInputException.class)
+        .hasMessageStartingWith("collection 'never' is stored with a definition that is refused: stages.fuzzy: this "
+            + "fuzzy stage can never match")
+        .hasMessageEndingWith("; drop the collection and create it again");
+    assertThatThrownBy(() -> c.create("never", Map.of("preset", "text"))).hasMessageStartingWith("collection 'never'");
+    assertThat(c.drop("never")).isTrue();
+    assertThat(backend.collections()).containsExactly("good");
+    c.create("never", Map.of("preset", "text"));
+    assertThat(c.names()).containsExactly("good", "never");
+  }
 }

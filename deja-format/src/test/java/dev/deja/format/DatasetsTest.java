@@ -54,4 +54,29 @@ class DatasetsTest {
     assertThatThrownBy(() -> Datasets.scenario(write("d.jsonl", "{\"op\":\"add\",\"id\":\"a\",\"record\":{}}\n"
         + "{\"op\":\"add\",\"id\":\"a\",\"record\":{}}"))).hasMessageContaining("id 'a' used twice");
   }
+
+  @Test
+  void readsRecordsAndTheirTruthNextToThem() throws Exception {
+    Path records = write("records.jsonl", """
+        {"id": "a", "title": "One", "source": "X"}
+        {"id": "b", "title": "One!", "source": "Y"}
+        {"id": "c", "title": "Two", "source": "X"}
+        """);
+    write("truth.jsonl", """
+        {"left": "a", "right": "b", "entity": "e1"}
+        {"left": "b", "right": "a"}
+        """);
+    assertThat(Datasets.detect(records)).isEqualTo(Datasets.Kind.RECORDS);
+    Datasets.Linkage l = Datasets.linkage(records);
+    assertThat(l.records()).containsOnlyKeys("a", "b", "c");
+    assertThat(l.records().get("a")).containsExactly(java.util.Map.entry("title", "One"),
+        java.util.Map.entry("source", "X"));
+    assertThat(l.truth()).as("a pair listed twice counts once").containsExactly(java.util.List.of("a", "b"));
+    assertThatThrownBy(() -> Datasets.linkage(records, write("t2.jsonl", "{\"left\": \"a\", \"right\": \"z\"}\n")))
+        .hasMessage("t2.jsonl:1: 'z' is not the id of a record of records.jsonl");
+    assertThatThrownBy(() -> Datasets.linkage(records, write("t3.jsonl", "{\"left\": \"a\", \"right\": \"a\"}\n")))
+        .hasMessage("t3.jsonl:1: a record is not a duplicate of itself ('a')");
+    assertThatThrownBy(() -> Datasets.linkage(write("r2.jsonl", "{\"id\": \"a\"}\n{\"id\": \"a\"}\n"),
+        dir.resolve("truth.jsonl"))).hasMessage("r2.jsonl:2: id 'a' used twice");
+  }
 }

@@ -34,6 +34,29 @@ class PresetsTest {
   }
 
   @Test
+  void aPresetOverrideThatCanNeverMatchIsRefusedNamingThePresetAndTheStage() {
+    DejaConfig c = DejaConfig.of(Map.of("presets", Map.of("text", Map.of("stages", Map.of("exact",
+        Map.of("enabled", false), "fuzzy", Map.of("lexical", "none"))))), "deja.yaml");
+    assertThatThrownBy(() -> c.presetSpec("text", List.of())).isInstanceOf(InvalidInputException.class)
+        .hasMessageStartingWith("preset 'text' (with deja.yaml): stages.fuzzy: this fuzzy stage can never match: no "
+            + "candidate ever reaches it.");
+    assertThatThrownBy(c::validateAll).hasMessageStartingWith("preset 'text' (with deja.yaml): stages.fuzzy:");
+    // A one-off setting is checked the same way.
+    assertThatThrownBy(() -> DejaConfig.empty().presetSpec("text", List.of("stages.fuzzy.lexical=none",
+        "stages.exact.enabled=false"))).hasMessageContaining("stages.fuzzy: this fuzzy stage can never match");
+    assertThat(DejaConfig.empty().validateAll()).isNotNull();
+  }
+
+  @Test
+  void aDeclaredCollectionThatCanNeverMatchIsRefusedNamingTheCollection() {
+    DejaConfig c = DejaConfig.of(Map.of("collections", Map.of("notes", Map.of("preset", "text", "stages",
+        Map.of("exact", Map.of("enabled", false), "fuzzy", Map.of("enabled", false))))), "deja.yaml");
+    assertThatThrownBy(c::validateAll).isInstanceOf(InvalidInputException.class)
+        .hasMessage("deja.yaml: collections.notes: stages: every stage is switched off (exact, fuzzy), so nothing can "
+            + "ever match; switch one on, e.g. stages.exact.enabled: true");
+  }
+
+  @Test
   void calendarFollowsTheCalendarDesign() {
     CollectionSpec s = Presets.spec("calendar");
     WindowSpec w = s.window().orElseThrow();

@@ -74,6 +74,8 @@ public final class DejaServer implements AutoCloseable {
 
   private DejaServer(Builder b) {
     this.config = b.config;
+    // A preset or declared collection that can never match is refused now, not at a tenant's first request.
+    b.dejaConfig.validateAll();
     // Read before anything is opened, so that a mistake in the stream: section leaves nothing to close.
     Optional<StreamOptions> streamOptions = b.config.proxy().upstream().map(u ->
         StreamOptions.from(b.dejaConfig.section("stream"), b.dejaConfig.source() + ": stream"));

@@ -122,6 +122,32 @@ class HttpContractIT {
     assertError(s.send("GET", "/v1/collections/events", key, null), 404, "not_found");
   }
 
+  @Test
+  void aCollectionThatCanNeverMatchIsA400NamingTheStageAndWhatWouldFeedIt() {
+    String key = s.keyFor("c" + TENANTS.incrementAndGet());
+    TestServer.Res unfed = s.send("POST", "/v1/collections", key, Map.of("name", "notes", "preset", "text", "stages",
+        Map.of("exact", Map.of("enabled", false), "fuzzy", Map.of("lexical", "none"))));
+    assertError(unfed, 400, "invalid_request");
+    assertThat((String) unfed.error().get("message"))
+        .startsWith("stages.fuzzy: this fuzzy stage can never match: no candidate ever reaches it.")
+        .contains("set stages.fuzzy.lexical to words, trigrams or both");
+    TestServer.Res allOff = s.send("POST", "/v1/collections", key, Map.of("name", "notes", "fields",
+        Map.of("text", Map.of("type", "text")), "stages", Map.of("exact", Map.of("type", "exact", "enabled", false))));
+    assertError(allOff, 400, "invalid_request");
+    assertThat((String) allOff.error().get("message")).startsWith("stages: every stage is switched off (exact)");
+    TestServer.Res listField = s.send("POST", "/v1/collections", key, Map.of("name", "notes", "fields",
+        Map.of("text", Map.of("type", "text"), "tags", Map.of("type", "list")), "stages",
+        Map.of("fuzzy", Map.of("type", "fuzzy", "field", "tags"))));
+    assertError(listField, 400, "invalid_request");
+    assertThat((String) listField.error().get("message")).startsWith("stages.fuzzy.field: field 'tags' is a list");
+    TestServer.Res unreachable = s.send("POST", "/v1/collections", key, Map.of("name", "notes", "preset", "text",
+        "stages", Map.of("fuzzy", Map.of("comparison", "gt", "similarity_threshold", 1.0, "possible_threshold",
+            0.95))));
+    assertThat(unreachable.status()).as("a possible band can still match").isEqualTo(201);
+    assertThat(TestServer.list(s.send("GET", "/v1/collections", key, null).map().get("collections")))
+        .extracting(o -> TestServer.obj(o).get("name")).containsExactly("notes");
+  }
+
   // ---- items
 
   @Test

@@ -325,10 +325,11 @@ public final class CalDavCollectionStore implements CollectionStore {
 
   private List<ICalendar.Event> events(Context ctx, CalDavClient.Resource r) {
     try {
-      return ICalendar.read(r.calendarData(), client.settings().url() + r.href(), ctx.spec().fields().keySet())
+      return ICalendar.read(r.calendarData(), client.resolve(r.href()).toString(), ctx.spec().fields().keySet())
           .events();
     } catch (InvalidInputException e) {
-      LOG.warn("CalDAV resource {} is left out: {}", r.href(), e.getMessage());
+      // The message starts with the resource's URL.
+      LOG.warn("a CalDAV resource is left out of checks: {}", e.getMessage());
       return List.of();
     }
   }

@@ -50,7 +50,7 @@ class CalDavCollectionIT {
     return new CalDavCollectionStore(s, "default", () -> SPEC, EMBEDDERS, CLOCK);
   }
 
-  private static DejaCollection collection(CalDavCollectionStore store) {
+  static DejaCollection collection(CalDavCollectionStore store) {
     AtomicLong seq = new AtomicLong();
     return DejaCollection.builder(SPEC).store(store).embedders(EMBEDDERS).clock(CLOCK)
         .ids(() -> "deja-" + seq.incrementAndGet()).build();

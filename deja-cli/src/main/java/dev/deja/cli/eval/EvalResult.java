@@ -96,6 +96,11 @@ public record EvalResult(
 
   /** The sweep row with the best F1: the middle of the first plateau of maximal F1. */
   public SweepRow best() {
+    return best(sweep);
+  }
+
+  /** Of sweep rows, the one with the best F1: the middle of the first plateau of maximal F1. */
+  public static SweepRow best(List<SweepRow> sweep) {
     if (sweep.isEmpty()) {
       throw new IllegalStateException("no sweep");
     }

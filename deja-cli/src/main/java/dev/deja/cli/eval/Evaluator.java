@@ -99,6 +99,16 @@ public final class Evaluator {
    */
   private dev.deja.core.explain.Explanation whyPair(DejaCollection col, String tenant, Item newItem,
       String storedId) {
+    return explainPair(embedders, col, tenant, newItem, storedId);
+  }
+
+  /**
+   * Why a collection scores a stored item against a new one as it does, matched or not (a missed duplicate's
+   * explanation): each stage that can explain any pair ({@link dev.deja.core.cascade.PairExplainer}) scores it, and
+   * each other stage that scores pairs ({@link dev.deja.core.cascade.Scorer}) gives its score and threshold.
+   */
+  public static dev.deja.core.explain.Explanation explainPair(dev.deja.core.embed.EmbedderProvider embedders,
+      DejaCollection col, String tenant, Item newItem, String storedId) {
     dev.deja.core.explain.Explanation.Builder node = dev.deja.core.explain.Explanation.of("pair", storedId)
         .result("info").message("how the stages score the stored item " + storedId);
     java.util.Optional<dev.deja.core.item.StoredItem> stored = col.get(tenant, storedId);
@@ -119,6 +129,18 @@ public final class Evaluator {
     for (dev.deja.core.cascade.Stage s : stages) {
       if (s instanceof dev.deja.core.cascade.PairExplainer pe) {
         pe.explainPair(probe, stored.get()).ifPresent(node::detail);
+      } else if (s instanceof dev.deja.core.cascade.Scorer sc) {
+        // A stage that scores but does not explain pairs (fuzzy, semantic): its score against its threshold.
+        java.util.OptionalDouble score = sc.score(probe, stored.get());
+        dev.deja.core.explain.Explanation.Builder e = dev.deja.core.explain.Explanation.of("stage", s.name());
+        score.ifPresent(e::score);
+        node.detail(e
+            .result(score.isEmpty() ? "skipped" : score.getAsDouble() >= sc.threshold() ? "match" : "no_match")
+            .message(score.isEmpty() ? "no value for '" + sc.field() + "' on one side: no evidence"
+                : s.type() + " score " + dev.deja.core.explain.Explanation.format(score.getAsDouble())
+                    + (score.getAsDouble() >= sc.threshold() ? " at or above" : " below") + " the threshold "
+                    + dev.deja.core.explain.Explanation.format(sc.threshold()))
+            .threshold(sc.threshold()).build());
       }
     }
     return node.build();

@@ -67,8 +67,8 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
     @Override
     public Stage create(String name, Options o, StageContext context) {
       CollectionSpec spec = context.spec();
-      String field = o.string("field", ExactStage.firstText(spec, o));
-      Analyzer analyzer = spec.analyzer(o.string("analyzer", spec.field(field, o.at("field")).analyzer()),
+      String field = o.has("field") ? o.requiredString("field") : ExactStage.firstText(spec, o, "field");
+      Analyzer analyzer = spec.analyzer(o.string("analyzer", spec.singleValuedField(field, o.at("field")).analyzer()),
           o.at("analyzer"));
       // A feature set to null is removed (a configuration merged onto a preset drops the preset's feature that way).
       Map<String, Object> raw = new LinkedHashMap<>(o.map("features"));
@@ -285,6 +285,25 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
     double z = bias;
     for (int i = 0; i < x.length; i++) {
       z += w[i] * x[i];
+    }
+    return 1 / (1 + Math.exp(-z));
+  }
+
+  /** The bias of the model. */
+  double bias() {
+    return bias;
+  }
+
+  /** The lowest score the stage reports: its {@code possible_threshold} when set, else its threshold. */
+  double lowestReported() {
+    return possible.orElse(threshold);
+  }
+
+  /** The highest score any pair can reach: the bias plus every positive weight, each feature at its maximum 1. */
+  double highestScore() {
+    double z = bias;
+    for (double x : w) {
+      z += Math.max(0, x);
     }
     return 1 / (1 + Math.exp(-z));
   }

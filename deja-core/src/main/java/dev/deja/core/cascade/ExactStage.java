@@ -38,7 +38,7 @@ public final class ExactStage implements Stage {
     @Override
     public Stage create(String name, Options o, StageContext context) {
       CollectionSpec spec = context.spec();
-      List<String> fields = o.strings("fields", o.has("field") ? List.of() : List.of(firstText(spec, o)));
+      List<String> fields = o.strings("fields", o.has("field") ? List.of() : List.of(firstText(spec, o, "fields")));
       if (o.has("field")) {
         if (o.has("fields")) {
           throw new dev.deja.core.InvalidInputException(o.path() + ": give 'field' or 'fields', not both");
@@ -49,7 +49,7 @@ public final class ExactStage implements Stage {
         throw new dev.deja.core.InvalidInputException(o.at("fields") + ": must name at least one field");
       }
       for (String f : fields) {
-        spec.field(f, o.at("fields"));
+        spec.singleValuedField(f, o.at("fields"));
       }
       boolean caseSensitive = o.bool("case_sensitive", true);
       Analyzer analyzer = spec.analyzer(o.string("analyzer", caseSensitive ? "trim" : "casefold"), o.at("analyzer"));
@@ -83,9 +83,10 @@ public final class ExactStage implements Stage {
     this.keyPrefix = name + "|";
   }
 
-  static String firstText(CollectionSpec spec, Options o) {
+  /** The first declared text field: the default of a stage's field, asked for only when the option is not given. */
+  static String firstText(CollectionSpec spec, Options o, String option) {
     return spec.fields().values().stream().filter(f -> f.type() == FieldType.TEXT).findFirst()
-        .orElseThrow(() -> new dev.deja.core.InvalidInputException(o.at("fields") + ": is required (no text field)"))
+        .orElseThrow(() -> new dev.deja.core.InvalidInputException(o.at(option) + ": is required (no text field)"))
         .name();
   }
 

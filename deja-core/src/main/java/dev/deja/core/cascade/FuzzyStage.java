@@ -46,8 +46,8 @@ public final class FuzzyStage implements Scorer, JudgedStage {
     @Override
     public Stage create(String name, Options o, StageContext context) {
       CollectionSpec spec = context.spec();
-      String field = o.string("field", ExactStage.firstText(spec, o));
-      FieldSpec fs = spec.field(field, o.at("field"));
+      String field = o.has("field") ? o.requiredString("field") : ExactStage.firstText(spec, o, "field");
+      FieldSpec fs = spec.singleValuedField(field, o.at("field"));
       String measureName = o.string("measure", "sequence");
       Measure measure = Measures.find(measureName).orElseThrow(() -> new InvalidInputException(o.at("measure")
           + ": unknown measure '" + measureName + "'; known measures: " + String.join(", ", Measures.names())));
@@ -199,6 +199,14 @@ public final class FuzzyStage implements Scorer, JudgedStage {
         terms.add(field + "/w:" + w);
       }
     }
+  }
+
+  /**
+   * Whether any score can be reported: not when {@code comparison: gt} asks for a score above a threshold of 1 (no
+   * measure scores above 1) and there is no {@code possible_threshold}.
+   */
+  boolean canMatch() {
+    return !(strict && threshold >= 1.0) || possibleThreshold.isPresent();
   }
 
   private boolean passes(double score, double t) {

@@ -46,8 +46,8 @@ public final class SemanticStage implements VectorStage, Scorer, JudgedStage {
     @Override
     public Stage create(String name, Options o, StageContext context) {
       CollectionSpec spec = context.spec();
-      String field = o.string("field", ExactStage.firstText(spec, o));
-      spec.field(field, o.at("field"));
+      String field = o.has("field") ? o.requiredString("field") : ExactStage.firstText(spec, o, "field");
+      spec.singleValuedField(field, o.at("field"));
       String model = o.string("model", "all-minilm-l6-v2");
       if (o.has("similarity_threshold") && o.has("threshold")) {
         throw new InvalidInputException(o.path() + ": give similarity_threshold or threshold, not both");

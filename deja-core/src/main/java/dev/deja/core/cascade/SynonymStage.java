@@ -45,7 +45,7 @@ public final class SynonymStage implements Stage {
       CollectionSpec spec = context.spec();
       String term = o.string("term_field", "term");
       String syns = o.string("synonyms_field", "synonyms");
-      spec.field(term, o.at("term_field"));
+      spec.singleValuedField(term, o.at("term_field"));
       if (spec.field(syns, o.at("synonyms_field")).type() != FieldType.LIST) {
         throw new dev.deja.core.InvalidInputException(o.at("synonyms_field") + ": field '" + syns
             + "' must be a list");

@@ -1,6 +1,7 @@
 package dev.deja.core.engine;
 
 import dev.deja.core.InvalidInputException;
+import dev.deja.core.cascade.CascadeCheck;
 import dev.deja.core.cascade.Probe;
 import dev.deja.core.cascade.Stage;
 import dev.deja.core.cascade.StageMatch;
@@ -80,6 +81,8 @@ public final class DejaCollection {
     this.ids = b.ids;
     this.stages = b.stageRegistry.build(new StageContext(spec, b.embedders,
         new dev.deja.core.judge.Judging(b.judges, b.judgeListener, b.clock)));
+    // A cascade that no candidate can reach would answer NEW to everything: refused, naming the stage.
+    CascadeCheck.requireFed(spec, stages, store instanceof VectorIndex);
     List<VectorStage> vs = new ArrayList<>();
     for (Stage s : stages) {
       if (s instanceof VectorStage v) {
@@ -767,7 +770,11 @@ public final class DejaCollection {
       return this;
     }
 
-    /** Builds the collection; fails with an {@link InvalidInputException} when a stage or guard is misconfigured. */
+    /**
+     * Builds the collection; fails with an {@link InvalidInputException} when a stage or guard is misconfigured, or when
+     * the cascade can never match: no stage is switched on, or no candidate lookup reaches a stage with this store
+     * ({@link CascadeCheck#requireFed}).
+     */
     public DejaCollection build() {
       return new DejaCollection(this);
     }

@@ -35,7 +35,7 @@ public abstract class TextGuard implements Guard {
     this.type = type;
     this.field = o.string("field", spec.fields().values().stream().filter(f -> f.type() == FieldType.TEXT)
         .findFirst().map(f -> f.name()).orElse(""));
-    spec.field(field, o.at("field"));
+    spec.singleValuedField(field, o.at("field"));
     this.veto = o.choice("effect", "veto", "veto", "downgrade").equals("veto");
     this.appliesTo = Set.copyOf(o.strings("applies_to", List.of("fuzzy", "semantic", "combined")));
     this.unlessAbove = o.number("unless_score_above", 2.0, 0.0, 1.0);

@@ -123,6 +123,19 @@ public record CollectionSpec(
     return f;
   }
 
+  /**
+   * The declared field a stage or guard reads one value of, or an error naming where it was referred to: it must exist
+   * and must not be a list, which holds no single value (the reader would never find one, so it would never match).
+   */
+  public FieldSpec singleValuedField(String fieldName, String where) {
+    FieldSpec f = field(fieldName, where);
+    if (f.type() == FieldType.LIST) {
+      throw new InvalidInputException(where + ": field '" + fieldName + "' is a list, and this compares one value "
+          + "per item, so it would never find one; name a text or keyword field");
+    }
+    return f;
+  }
+
   /** The stage spec with this name. */
   public Optional<StageSpec> stage(String stageName) {
     return stages.stream().filter(s -> s.name().equals(stageName)).findFirst();

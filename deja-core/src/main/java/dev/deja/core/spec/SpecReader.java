@@ -138,6 +138,9 @@ public final class SpecReader {
         throw new InvalidInputException(o.at(name) + ": '" + name + "' cannot be a field name");
       }
       Object raw = o.raw(name);
+      if (raw == null) {
+        continue; // removed by an override (a preset's text field replaced by a set's own fields)
+      }
       Options f = raw instanceof String ? new Options(o.at(name), Map.of("type", raw)) : o.object(name);
       String typeName = f.choice("type", null, "text", "keyword", "list", "timestamp", "date", "boolean", "number");
       if (typeName == null) {

@@ -137,6 +137,10 @@ class SpecReaderTest {
     assertThat(SpecReader.read(Trees.deepMerge(t, Map.of("stages", removed)), "x").stages())
         .extracting(StageSpec::name).containsExactly("fuzzy");
     assertThat(t).isEqualTo(base()); // inputs are never modified
+    Map<String, Object> noTags = new LinkedHashMap<>();
+    noTags.put("tags", null);
+    assertThat(SpecReader.read(Trees.deepMerge(t, Map.of("fields", noTags)), "x").fields())
+        .as("a field set to null is removed, as a stage is").doesNotContainKey("tags").containsKey("title");
   }
 
   @Test

@@ -31,6 +31,8 @@ public final class McpStdio {
    */
   public static void serve(ServerConfig config, DejaConfig dejaConfig, String tenant, InputStream in,
       OutputStream out) throws InterruptedException {
+    // A preset or declared collection that can never match is refused before a store is opened.
+    dejaConfig.validateAll();
     Clock clock = Clock.systemUTC();
     ServerMetrics metrics = new ServerMetrics();
     try (Tenants tenants = new Tenants(Tenants.lucene(config.dataDir()), dejaConfig,

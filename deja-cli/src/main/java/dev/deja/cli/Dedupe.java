@@ -1,0 +1,166 @@
+package dev.deja.cli;
+
+import dev.deja.cli.eval.Progress;
+import dev.deja.core.engine.CheckRequest;
+import dev.deja.core.engine.DejaCollection;
+import dev.deja.core.engine.Match;
+import dev.deja.core.engine.PutRequest;
+import dev.deja.core.engine.Verdict;
+import dev.deja.core.item.StoredItem;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Predicate;
+
+/**
+ * Batch de-duplication of a set of items, as {@code deja dedupe} does it and {@code deja eval} scores it: every item is
+ * stored, then checked against all the others with the collection's cascade (itself excluded); each match is a
+ * duplicate link (the better of its two directions), and links are grouped into clusters by complete linkage.
+ *
+ * <p>Not thread-safe.
+ */
+final class Dedupe {
+  private Dedupe() {}
+
+  /** A duplicate link between two items, {@code a} before {@code b}: the better of the two directions. */
+  record Link(String a, String b, double score, String stage, String reason) {}
+
+  /** Told about every check of a run: the item, its verdict, and how long the check took. */
+  interface Listener {
+    void checked(StoredItem item, Verdict verdict, long nanos);
+  }
+
+  /**
+   * What a run found.
+   *
+   * @param items the stored items by id, in file order
+   * @param links the links by {@link #key}, in key order
+   * @param clusters groups of two or more items in which every pair is linked, largest first, then by first id
+   * @param related links that join two clusters whose other members are not all linked (left out by complete linkage)
+   */
+  record Result(Map<String, StoredItem> items, Map<String, Link> links, List<TreeSet<String>> clusters,
+      List<Link> related) {}
+
+  /** Clusters and the links left out of them. */
+  record Clusters(List<TreeSet<String>> clusters, List<Link> related) {}
+
+  /** The key of the unordered pair {@code x}, {@code y}. */
+  static String key(String x, String y) {
+    return x.compareTo(y) < 0 ? x + "\u0000" + y : y + "\u0000" + x;
+  }
+
+  /**
+   * Stores the entries in the collection (which should be empty; forced, so that duplicates are stored too), then
+   * checks each against the others. Items with a status the collection excludes never match, in either direction.
+   *
+   * @param tenant the tenant of entries that name none
+   */
+  static Result run(DejaCollection c, List<Items.Entry> entries, String tenant, Progress progress,
+      Listener listener) {
+    Map<String, StoredItem> items = new LinkedHashMap<>();
+    for (Items.Entry e : entries) {
+      StoredItem s = c.put(new PutRequest(e.tenant().orElse(tenant), e.id(), e.item(), true)).item().orElseThrow();
+      items.put(s.id(), s);
+    }
+    Set<String> excluded = c.spec().excludedStatuses();
+    Map<String, Link> links = new TreeMap<>();
+    for (StoredItem s : items.values()) {
+      if (excluded.contains(s.keys().status())) {
+        progress.step();
+        continue;
+      }
+      long t0 = System.nanoTime();
+      Verdict v = c.check(new CheckRequest(s.tenant(), s.item(), Optional.of(s.id())));
+      listener.checked(s, v, System.nanoTime() - t0);
+      for (Match m : v.matches()) {
+        String a = s.id().compareTo(m.id()) < 0 ? s.id() : m.id();
+        String b = a.equals(s.id()) ? m.id() : s.id();
+        links.merge(key(a, b), new Link(a, b, m.score(), m.stage(), m.explanation().message()),
+            (x, y) -> y.score() > x.score() ? y : x);
+      }
+      progress.step();
+    }
+    Clusters cl = cluster(items.keySet(), links);
+    return new Result(items, links, cl.clusters(), cl.related());
+  }
+
+  /**
+   * Complete-linkage clustering: strongest links first (then by ids); two clusters merge only when every pair across
+   * them is linked, so one weak link never chains two groups together. The links that could not merge are related.
+   */
+  static Clusters cluster(Set<String> ids, Map<String, Link> links) {
+    return cluster(ids, strongestFirst(links.values()), links, l -> true);
+  }
+
+  /** Links in the order complete linkage merges them: strongest first, then by ids. */
+  static List<Link> strongestFirst(Collection<Link> links) {
+    List<Link> ordered = new ArrayList<>(links);
+    ordered.sort(Comparator.comparingDouble(Link::score).reversed().thenComparing(Link::a).thenComparing(Link::b));
+    return ordered;
+  }
+
+  /**
+   * Complete-linkage clustering over the links that pass {@code kept} (a threshold sweep clusters the links of one run
+   * at each threshold without copying them).
+   *
+   * @param ordered the links in {@link #strongestFirst} order
+   * @param all the same links by {@link #key}
+   */
+  static Clusters cluster(Set<String> ids, List<Link> ordered, Map<String, Link> all,
+      Predicate<Link> kept) {
+    Map<String, TreeSet<String>> clusterOf = new HashMap<>();
+    for (String id : ids) {
+      clusterOf.put(id, new TreeSet<>(List.of(id)));
+    }
+    List<Link> related = new ArrayList<>();
+    for (Link l : ordered) {
+      if (!kept.test(l)) {
+        continue;
+      }
+      TreeSet<String> ca = clusterOf.get(l.a());
+      TreeSet<String> cb = clusterOf.get(l.b());
+      if (ca == cb) {
+        continue;
+      }
+      boolean complete = true;
+      cross:
+      for (String x : ca) {
+        for (String y : cb) {
+          Link xy = all.get(key(x, y));
+          if (xy == null || !kept.test(xy)) {
+            complete = false;
+            break cross;
+          }
+        }
+      }
+      if (!complete) {
+        related.add(l);
+        continue;
+      }
+      ca.addAll(cb);
+      for (String y : cb) {
+        clusterOf.put(y, ca);
+      }
+    }
+    // Members share their cluster's set: one of each, by identity.
+    Set<TreeSet<String>> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
+    List<TreeSet<String>> clusters = new ArrayList<>();
+    for (TreeSet<String> cl : clusterOf.values()) {
+      if (cl.size() > 1 && distinct.add(cl)) {
+        clusters.add(cl);
+      }
+    }
+    clusters.sort(Comparator.<TreeSet<String>>comparingInt(TreeSet::size).reversed().thenComparing(TreeSet::first));
+    return new Clusters(clusters, related);
+  }
+}
