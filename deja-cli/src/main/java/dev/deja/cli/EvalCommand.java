@@ -4,6 +4,11 @@ import dev.deja.cli.eval.EvalResult;
 import dev.deja.cli.eval.Evaluator;
 import dev.deja.cli.eval.Progress;
 import dev.deja.core.InvalidInputException;
+import dev.deja.core.cascade.JudgedStage;
+import dev.deja.core.cascade.Stage;
+import dev.deja.core.cascade.StageContext;
+import dev.deja.core.cascade.StageRegistry;
+import dev.deja.core.embed.EmbedderProvider;
 import dev.deja.core.eval.Confusion;
 import dev.deja.core.item.FieldType;
 import dev.deja.core.judge.JudgeListener;
@@ -16,6 +21,9 @@ import dev.deja.core.measure.Measures;
 import dev.deja.core.spec.CollectionSpec;
 import dev.deja.core.spec.SpecReader;
 import dev.deja.core.spec.Trees;
+import dev.deja.core.store.CollectionStore;
+import dev.deja.core.store.MemoryCollectionStore;
+import dev.deja.core.store.StoreBackend;
 import dev.deja.embed.Judges;
 import dev.deja.format.Datasets;
 import dev.deja.format.Json;
@@ -290,7 +298,7 @@ final class EvalCommand implements Callable<Integer> {
         : SpecReader.read(withOverrides(finalBase, targetName, t, true), config.preset);
 
     Datasets.Kind kind = Datasets.detect(data);
-    dev.deja.core.store.StoreBackend backend = store == null ? null
+    StoreBackend backend = store == null ? null
         : dev.deja.postgres.PostgresSettings.isUrl(store) ? dev.deja.postgres.PostgresStoreBackend.connect(store)
         : dev.deja.lucene.LuceneStoreBackend.open(Path.of(store));
     List<String> opened = new ArrayList<>();
@@ -310,14 +318,14 @@ final class EvalCommand implements Callable<Integer> {
     }
   }
 
-  private Integer evaluate(Datasets.Kind kind, dev.deja.core.store.StoreBackend backend, List<String> opened,
+  private Integer evaluate(Datasets.Kind kind, StoreBackend backend, List<String> opened,
       DoubleFunction<CollectionSpec> specAt, OptionalDouble configuredThreshold, Optional<String> targetName,
       CollectionSpec configured, JudgeSetup judging) {
     PrintWriter out = cmd.commandLine().getOut();
     PrintWriter err = cmd.commandLine().getErr();
     Set<String> ignored = new LinkedHashSet<>(ignoredFields);
     int errors = json ? 0 : maxErrors;
-    java.util.function.Supplier<dev.deja.core.store.CollectionStore> stores = stores(backend, opened);
+    java.util.function.Supplier<CollectionStore> stores = stores(backend, opened);
     if (kind == Datasets.Kind.RECORDS) {
       if (judging.compare() || judging.stage().isPresent()) {
         throw new InvalidInputException("--judge: records files are not evaluated with a judge (record linkage "
@@ -361,10 +369,10 @@ final class EvalCommand implements Callable<Integer> {
   }
 
   /** Where each run stores its items: a fresh in-memory store, or a fresh collection of the {@code --store}. */
-  private static java.util.function.Supplier<dev.deja.core.store.CollectionStore> stores(
-      dev.deja.core.store.StoreBackend backend, List<String> opened) {
+  private static java.util.function.Supplier<CollectionStore> stores(
+      StoreBackend backend, List<String> opened) {
     if (backend == null) {
-      return () -> new dev.deja.core.store.MemoryCollectionStore("eval");
+      return () -> new MemoryCollectionStore("eval");
     }
     String run = "eval-" + System.currentTimeMillis() + "-";
     java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
@@ -405,13 +413,13 @@ final class EvalCommand implements Callable<Integer> {
       JudgeProvider provider) {
 
     /** The judge step of the reported stage, as built for the configured spec (nothing is called here). */
-    Optional<JudgeStep> step(CollectionSpec spec, dev.deja.core.embed.EmbedderProvider embedders) {
+    Optional<JudgeStep> step(CollectionSpec spec, EmbedderProvider embedders) {
       if (stage.isEmpty()) {
         return Optional.empty();
       }
-      for (dev.deja.core.cascade.Stage s : dev.deja.core.cascade.StageRegistry.defaults().build(
-          new dev.deja.core.cascade.StageContext(spec, embedders, Judging.of(provider)))) {
-        if (s.name().equals(stage.get()) && s instanceof dev.deja.core.cascade.JudgedStage j) {
+      for (Stage s : StageRegistry.defaults().build(
+          new StageContext(spec, embedders, Judging.of(provider)))) {
+        if (s.name().equals(stage.get()) && s instanceof JudgedStage j) {
           return j.judge();
         }
       }

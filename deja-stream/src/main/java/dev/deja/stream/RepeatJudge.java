@@ -2,6 +2,7 @@ package dev.deja.stream;
 
 import dev.deja.core.embed.Embedder;
 import dev.deja.core.guard.TextSignals;
+import dev.deja.core.judge.JudgeStep;
 import dev.deja.core.measure.SequenceMeasure;
 import java.util.HashSet;
 import java.util.List;
@@ -45,7 +46,7 @@ import java.util.Set;
 public final class RepeatJudge {
   private final StreamOptions options;
   private final Optional<Embedder> embedder;
-  private final Optional<dev.deja.core.judge.JudgeStep> paraphraseJudge;
+  private final Optional<JudgeStep> paraphraseJudge;
 
   /** How two units may be compared, given where they stand. */
   enum Relation {
@@ -67,14 +68,14 @@ public final class RepeatJudge {
    * decides and the fallback is logged and counted.
    */
   public RepeatJudge(StreamOptions options, Optional<Embedder> embedder,
-      Optional<dev.deja.core.judge.JudgeStep> paraphraseJudge) {
+      Optional<JudgeStep> paraphraseJudge) {
     this.options = options;
     this.embedder = embedder;
     this.paraphraseJudge = paraphraseJudge;
   }
 
   /** The LLM judge of the paraphrase layer's band, if one is configured. */
-  public Optional<dev.deja.core.judge.JudgeStep> paraphraseJudge() {
+  public Optional<JudgeStep> paraphraseJudge() {
     return paraphraseJudge;
   }
 

@@ -10,6 +10,8 @@ import dev.deja.core.engine.Verdict;
 import dev.deja.core.eval.Confusion;
 import dev.deja.core.eval.LatencyStats;
 import dev.deja.core.item.Item;
+import dev.deja.core.judge.JudgeListener;
+import dev.deja.core.judge.JudgeProvider;
 import dev.deja.core.spec.CollectionSpec;
 import dev.deja.core.store.CollectionStore;
 import dev.deja.core.store.MemoryCollectionStore;
@@ -72,12 +74,12 @@ public final class Evaluator {
     return this;
   }
 
-  private dev.deja.core.judge.JudgeProvider judges = dev.deja.core.judge.JudgeProvider.none();
-  private dev.deja.core.judge.JudgeListener judgeListener = dev.deja.core.judge.JudgeListener.NONE;
+  private JudgeProvider judges = JudgeProvider.none();
+  private JudgeListener judgeListener = JudgeListener.NONE;
   private boolean warmUp = true;
 
   /** Where stages with a {@code judge} option get their judges, and who counts the calls (default: none). */
-  public Evaluator judges(dev.deja.core.judge.JudgeProvider provider, dev.deja.core.judge.JudgeListener listener) {
+  public Evaluator judges(JudgeProvider provider, JudgeListener listener) {
     this.judges = provider;
     this.judgeListener = listener;
     return this;

@@ -1,5 +1,6 @@
 package dev.deja.core.judge;
 
+import dev.deja.core.spec.CollectionSpec;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -94,7 +95,7 @@ public enum JudgeKind {
    * The kind a stage over this field of this spec judges when its {@code judge.kind} is not given: {@code calendar}
    * for a collection with a time window, {@code definition} for a field named {@code term}, else {@code memory}.
    */
-  public static JudgeKind forField(dev.deja.core.spec.CollectionSpec spec, String field) {
+  public static JudgeKind forField(CollectionSpec spec, String field) {
     if (spec.window().isPresent()) {
       return CALENDAR;
     }
