@@ -441,8 +441,7 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
   private List<JudgeStep.Pair> pairs(JudgeStep j, Probe probe, List<Scored> scored) {
     List<JudgeStep.Pair> out = new ArrayList<>();
     for (Scored x : scored) {
-      Optional<String> timing = j.kind() == JudgeKind.CALENDAR
-          ? JudgeStep.timing(probe.time(), x.candidate().item().keys().time()) : Optional.empty();
+      Optional<String> timing = j.timingFor(probe.time(), x.candidate().item().keys().time());
       out.add(new JudgeStep.Pair(x.candidate().id(), x.texts().rawA(), x.texts().rawB(), x.texts().a(),
           x.texts().b(), x.score(), x.inProcess(), x.fx().veto(), timing));
     }

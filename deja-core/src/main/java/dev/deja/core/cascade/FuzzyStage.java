@@ -253,7 +253,8 @@ public final class FuzzyStage implements Scorer, JudgedStage {
     String rawMine = probe.item().findString(field).orElse("");
     JudgeStep.Rulings rulings = judge.map(j -> j.rule(probe.tenant(), scored.stream().map(x -> new JudgeStep.Pair(
         x.candidate().id(), rawMine, x.candidate().item().item().findString(field).orElse(""), mine.get(),
-        x.theirs(), x.score(), x.inProcess(), Optional.empty(), Optional.empty())).toList()))
+        x.theirs(), x.score(), x.inProcess(), Optional.empty(),
+        j.timingFor(probe.time(), x.candidate().item().keys().time()))).toList()))
         .orElse(new JudgeStep.Rulings(java.util.Map.of(), List.of()));
     List<StageMatch> matches = new ArrayList<>();
     int asked = 0;

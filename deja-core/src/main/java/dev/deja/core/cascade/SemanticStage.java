@@ -232,7 +232,7 @@ public final class SemanticStage implements VectorStage, Scorer, JudgedStage {
     JudgeStep.Rulings rulings = judge.map(j -> j.rule(probe.tenant(), scored.stream().map(x -> {
       String b = x.candidate().item().item().findString(field).orElse("");
       return new JudgeStep.Pair(x.candidate().id(), a, b, judgeKeys.normalize(a), judgeKeys.normalize(b), x.score(),
-          x.inProcess(), Optional.empty(), Optional.empty());
+          x.inProcess(), Optional.empty(), j.timingFor(probe.time(), x.candidate().item().keys().time()));
     }).toList())).orElse(new JudgeStep.Rulings(java.util.Map.of(), List.of()));
     List<StageMatch> matches = new ArrayList<>();
     int asked = 0;

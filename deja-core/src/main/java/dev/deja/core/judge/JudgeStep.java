@@ -239,6 +239,14 @@ public final class JudgeStep {
   }
 
   /**
+   * What the judge is told about two items' times: {@link #timing} for the {@code calendar} kind, nothing for the
+   * others (a memory fact's or a term's time is not the judge's business).
+   */
+  public Optional<String> timingFor(Optional<TimeSpan> a, Optional<TimeSpan> b) {
+    return kind == JudgeKind.CALENDAR ? timing(a, b) : Optional.empty();
+  }
+
+  /**
    * One pair a stage could put to the judge.
    *
    * @param id the candidate's id

@@ -341,6 +341,29 @@ class JudgeStepTest {
   }
 
   @Test
+  void aCalendarCollectionAsksAboutEventsAndSaysOnlyHowFarApartTheyStart() {
+    ScriptedJudge j = ScriptedJudge.same();
+    Map<String, Object> fields = new LinkedHashMap<>();
+    fields.put("title", Map.of("type", "text"));
+    fields.put("start", Map.of("type", "timestamp"));
+    Map<String, Object> stage = new LinkedHashMap<>(fuzzyStage(judge("band", List.of(0.0, 1.0))));
+    stage.put("field", "title");
+    CollectionSpec spec = SpecReader.read(Map.of("name", "events", "fields", fields, "time_window",
+        Map.of("time_window_hours", 2), "stages", Map.of("main", stage)), "events");
+    DejaCollection c = DejaCollection.builder(spec).store(new MemoryCollectionStore("events"))
+        .judges(JudgeProvider.of(Map.of("llm", j))).clock(clock).build();
+    c.put(new PutRequest("t", Optional.of("e1"), Item.of("title", "Dentist appointment", "start",
+        "2026-03-02T14:00"), true));
+    Verdict v = c.check(CheckRequest.of("t", Item.of("title", "Dentist appt", "start", "2026-03-02T14:30")));
+    assertThat(v.outcome()).isEqualTo(Outcome.DUPLICATE);
+    assertThat(j.requests()).singleElement().satisfies(r -> {
+      assertThat(r.kind()).isEqualTo(JudgeKind.CALENDAR);
+      assertThat(r.timing()).contains("the two events start 30 minutes apart");
+      assertThat(JudgeKind.CALENDAR.question(r)).doesNotContain("2026").doesNotContain("14:");
+    });
+  }
+
+  @Test
   void theQuestionHoldsOnlyTheTwoTextsAsJsonAndTheTimingOfEvents() {
     String q = JudgeKind.MEMORY.question(new JudgeRequest(JudgeKind.MEMORY, "I \"love\" tea", "I like tea\n"));
     assertThat(q).isEqualTo("An existing and a new memory fact, as JSON. Are they the same?\n"
