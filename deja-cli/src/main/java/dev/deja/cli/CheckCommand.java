@@ -63,7 +63,8 @@ final class CheckCommand implements Callable<Integer> {
     CollectionSpec s = config.spec();
     AtomicLong seq = new AtomicLong();
     DejaCollection collection = DejaCollection.builder(s).store(new MemoryCollectionStore(s.name()))
-        .embedders(config.embedders()).ids(() -> "item-" + seq.incrementAndGet()).build();
+        .embedders(config.embedders()).judges(config.judges())
+        .ids(() -> "item-" + seq.incrementAndGet()).build();
     int read = 0;
     int comparable = 0;
     if (existing != null) {

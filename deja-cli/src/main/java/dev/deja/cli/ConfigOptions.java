@@ -1,8 +1,10 @@
 package dev.deja.cli;
 
 import dev.deja.core.embed.EmbedderProvider;
+import dev.deja.core.judge.JudgeProvider;
 import dev.deja.core.spec.CollectionSpec;
 import dev.deja.embed.Embedders;
+import dev.deja.embed.Judges;
 import dev.deja.format.DejaConfig;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -44,5 +46,10 @@ final class ConfigOptions {
   /** The embedders the config's {@code embedders:} section declares, by name, then the in-process models. */
   EmbedderProvider embedders() {
     return Embedders.provider(config().embedders());
+  }
+
+  /** The judges the config's {@code judges:} section declares, by name. */
+  JudgeProvider judges() {
+    return Judges.provider(config().judges());
   }
 }

@@ -62,7 +62,8 @@ final class DedupeCommand implements Callable<Integer> {
     CollectionSpec spec = config.spec();
     AtomicLong seq = new AtomicLong();
     DejaCollection c = DejaCollection.builder(spec).store(new MemoryCollectionStore(spec.name()))
-        .embedders(config.embedders()).ids(() -> String.format("item-%05d", seq.incrementAndGet())).build();
+        .embedders(config.embedders()).judges(config.judges())
+        .ids(() -> String.format("item-%05d", seq.incrementAndGet())).build();
     List<Items.Entry> entries = Items.fromFile(file);
     PrintWriter err = cmd.commandLine().getErr();
     Dedupe.Result r;

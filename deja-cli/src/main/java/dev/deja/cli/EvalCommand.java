@@ -4,12 +4,27 @@ import dev.deja.cli.eval.EvalResult;
 import dev.deja.cli.eval.Evaluator;
 import dev.deja.cli.eval.Progress;
 import dev.deja.core.InvalidInputException;
+import dev.deja.core.cascade.JudgedStage;
+import dev.deja.core.cascade.Stage;
+import dev.deja.core.cascade.StageContext;
+import dev.deja.core.cascade.StageRegistry;
+import dev.deja.core.embed.EmbedderProvider;
 import dev.deja.core.eval.Confusion;
 import dev.deja.core.item.FieldType;
+import dev.deja.core.judge.JudgeListener;
+import dev.deja.core.judge.JudgeProvider;
+import dev.deja.core.judge.JudgeStats;
+import dev.deja.core.judge.JudgeStep;
+import dev.deja.core.judge.Judging;
+import dev.deja.core.judge.RemoteJudgeSpec;
 import dev.deja.core.measure.Measures;
 import dev.deja.core.spec.CollectionSpec;
 import dev.deja.core.spec.SpecReader;
 import dev.deja.core.spec.Trees;
+import dev.deja.core.store.CollectionStore;
+import dev.deja.core.store.MemoryCollectionStore;
+import dev.deja.core.store.StoreBackend;
+import dev.deja.embed.Judges;
 import dev.deja.format.Datasets;
 import dev.deja.format.Json;
 import dev.deja.format.Views;
@@ -49,6 +64,9 @@ import picocli.CommandLine.Option;
         "  deja eval --preset calendar --data pairs.jsonl --measure jaro_winkler --threshold 0.8 --json",
         "  deja eval --preset text --data mrpc_test/pairs.jsonl --ignore-field source_id",
         "  deja eval --data datasets/dev/streams/streams.jsonl --json",
+        "  deja eval --preset memory --data pairs.jsonl --judge-url http://localhost:11434/v1 --judge-model "
+            + "llama3.1:8b",
+        "  deja eval --preset memory --data pairs.jsonl --config deja.yaml --judge local --judge-band 0.3,0.9",
         "  deja eval --data streams.jsonl --set paraphrase_threshold=0.5 --set similarity_threshold=0.9"})
 final class EvalCommand implements Callable<Integer> {
   @Mixin
@@ -99,6 +117,29 @@ final class EvalCommand implements Callable<Integer> {
 
   @Option(names = "--sweep", description = "Also evaluate thresholds 0.00, 0.01, …, 1.00 and print the table.")
   boolean sweep;
+
+  @Option(names = "--judge", arity = "0..1", fallbackValue = "", paramLabel = "ENDPOINT",
+      description = "Evaluate twice, without and with an LLM judge on the target stage (its judge: options from "
+          + "--config and --set, the endpoint named here from the config's judges: section, or the one of "
+          + "--judge-url), and report precision/recall of both and the judge calls per 1,000 checks. The eval lifts "
+          + "budget_per_minute (its pace is not production's).")
+  String judge;
+
+  @Option(names = "--judge-url", paramLabel = "URL",
+      description = "The judge's OpenAI-compatible base URL (e.g. http://localhost:11434/v1): an endpoint named 'cli' "
+          + "instead of one from the config; implies --judge.")
+  String judgeUrl;
+
+  @Option(names = "--judge-model", paramLabel = "MODEL", description = "With --judge-url: the model to ask.")
+  String judgeModel;
+
+  @Option(names = "--judge-key-env", paramLabel = "VAR",
+      description = "With --judge-url: the environment variable holding the API key.")
+  String judgeKeyEnv;
+
+  @Option(names = "--judge-band", paramLabel = "LOW,HIGH",
+      description = "The scores the judge is asked about (default: the stage's judge.band, else 0.45,0.85).")
+  String judgeBand;
 
   @Option(names = "--ignore-field", paramLabel = "FIELD",
       description = "Drop this record field before checking (dataset metadata such as source_id; repeatable).")
@@ -167,7 +208,16 @@ final class EvalCommand implements Callable<Integer> {
       if (warmupMillis < 0 || rounds < 1) {
         throw new InvalidInputException("--warmup-ms must not be negative and --rounds must be at least 1");
       }
-      return StreamsEval.run(cmd.commandLine().getOut(), data, config.config, config.settings, model, json,
+      if (sweep) {
+        throw new InvalidInputException("--sweep: streams files have no threshold sweep");
+      }
+      Map<String, RemoteJudgeSpec> endpoints = judgeEndpoints();
+      boolean compare = judge != null || judgeUrl != null;
+      dev.deja.stream.StreamOptions o = StreamSettings.options(config.config, config.settings, model);
+      if (compare) {
+        o = o.with(Map.of("judge", judgeBlock(o.judge(), endpoints)), "--judge");
+      }
+      return StreamsEval.run(cmd.commandLine().getOut(), data, o, Judges.provider(endpoints), compare, json,
           json ? 0 : maxErrors, warmupMillis, rounds);
     }
     if (threshold != null && (threshold.isNaN() || threshold < 0 || threshold > 1)) {
@@ -184,6 +234,10 @@ final class EvalCommand implements Callable<Integer> {
     }
     if (maxErrors < 0) {
       throw new InvalidInputException("--errors: must not be negative");
+    }
+    if (sweep && (judge != null || judgeUrl != null)) {
+      throw new InvalidInputException("--sweep and --judge: a sweep would ask the judge 101 times per check; sweep "
+          + "without --judge, then evaluate the chosen threshold with it");
     }
     if (worst < 0) {
       throw new InvalidInputException("--worst: must not be negative");
@@ -233,7 +287,9 @@ final class EvalCommand implements Callable<Integer> {
       baseTree.put("stages", stages);
     }
     final Optional<String> targetName = target;
-    final Map<String, Object> finalBase = withOverrides(baseTree, targetName, threshold, false);
+    Map<String, Object> evaluated = withOverrides(baseTree, targetName, threshold, false);
+    JudgeSetup judging = judgeSetup(evaluated, targetName);
+    final Map<String, Object> finalBase = judging.with();
     CollectionSpec configured = SpecReader.read(finalBase, config.preset);
     OptionalDouble configuredThreshold = targetName.map(n -> OptionalDouble.of(thresholdOf(configured, n)))
         .orElse(OptionalDouble.empty());
@@ -242,12 +298,12 @@ final class EvalCommand implements Callable<Integer> {
         : SpecReader.read(withOverrides(finalBase, targetName, t, true), config.preset);
 
     Datasets.Kind kind = Datasets.detect(data);
-    dev.deja.core.store.StoreBackend backend = store == null ? null
+    StoreBackend backend = store == null ? null
         : dev.deja.postgres.PostgresSettings.isUrl(store) ? dev.deja.postgres.PostgresStoreBackend.connect(store)
         : dev.deja.lucene.LuceneStoreBackend.open(Path.of(store));
     List<String> opened = new ArrayList<>();
     try {
-      return evaluate(kind, backend, opened, specAt, configuredThreshold, targetName, configured);
+      return evaluate(kind, backend, opened, specAt, configuredThreshold, targetName, configured, judging);
     } finally {
       if (backend != null) {
         try {
@@ -262,57 +318,295 @@ final class EvalCommand implements Callable<Integer> {
     }
   }
 
-  private Integer evaluate(Datasets.Kind kind, dev.deja.core.store.StoreBackend backend, List<String> opened,
+  private Integer evaluate(Datasets.Kind kind, StoreBackend backend, List<String> opened,
       DoubleFunction<CollectionSpec> specAt, OptionalDouble configuredThreshold, Optional<String> targetName,
-      CollectionSpec configured) {
+      CollectionSpec configured, JudgeSetup judging) {
     PrintWriter out = cmd.commandLine().getOut();
     PrintWriter err = cmd.commandLine().getErr();
     Set<String> ignored = new LinkedHashSet<>(ignoredFields);
     int errors = json ? 0 : maxErrors;
-    java.util.function.Supplier<dev.deja.core.store.CollectionStore> stores;
-    if (backend == null) {
-      stores = () -> new dev.deja.core.store.MemoryCollectionStore("eval");
-    } else {
-      String run = "eval-" + System.currentTimeMillis() + "-";
-      java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
-      stores = () -> {
-        String name = run + n.incrementAndGet();
-        synchronized (opened) {
-          opened.add(name);
-        }
-        return backend.open(name);
-      };
-    }
+    java.util.function.Supplier<CollectionStore> stores = stores(backend, opened);
     if (kind == Datasets.Kind.RECORDS) {
+      if (judging.compare() || judging.stage().isPresent()) {
+        throw new InvalidInputException("--judge: records files are not evaluated with a judge (record linkage "
+            + "compares every pair of a file); evaluate pairs or scenario files with it");
+      }
       return RecordsEval.run(new RecordsEval.Run(config.preset, data, truth, Optional.ofNullable(across), ignored,
           targetName, measureOf(configured, targetName), configuredThreshold, specAt, sweep, stores,
           config.embedders(), errors, worst, explain, json), out, err);
     }
-    Evaluator ev = new Evaluator(ignored, stores, errors).embedders(config.embedders()).worst(worst);
-    EvalResult r;
-    switch (kind) {
-      case PAIRS -> {
-        List<Datasets.Pair> pairs = Datasets.pairs(data);
-        try (Progress p = Progress.of(err, "eval", pairs.size() + (sweep ? 101 : 0), 500)) {
-          r = ev.pairs(pairs, specAt, configuredThreshold, sweep, p);
-        }
-      }
-      case SCENARIO -> {
-        List<Datasets.ScenarioLine> lines = Datasets.scenario(data);
-        try (Progress p = Progress.of(err, "eval", lines.size() + (sweep ? 101 : 0), 500)) {
-          r = ev.scenario(lines, specAt, configuredThreshold, sweep, p);
-        }
-      }
-      default -> throw new InvalidInputException(data + ": " + kind.name().toLowerCase(Locale.ROOT)
+    if (kind != Datasets.Kind.PAIRS && kind != Datasets.Kind.SCENARIO) {
+      throw new InvalidInputException(data + ": " + kind.name().toLowerCase(Locale.ROOT)
           + " files are not evaluated by 'deja eval' yet; give a pairs.jsonl, scenario.jsonl or records.jsonl file");
     }
-    if (json) {
-      out.println(Json.write(toJson(r, targetName, configured)));
+    Optional<EvalResult> without;
+    if (judging.compare()) {
+      CollectionSpec plain = SpecReader.read(judging.without(), config.preset);
+      without = Optional.of(run(kind, new Evaluator(ignored, stores, errors).embedders(config.embedders())
+          .worst(worst), t -> plain, configuredThreshold, false, "eval without the judge"));
     } else {
-      print(out, r, targetName, configured, kind);
+      without = Optional.empty();
+    }
+    JudgeStats stats = new JudgeStats();
+    Evaluator ev = new Evaluator(ignored, stores, errors).embedders(config.embedders()).worst(worst);
+    Optional<JudgeStep> step = judging.step(configured, config.embedders());
+    if (step.isPresent()) {
+      // No warm-up pass: it would fill the judge's cache, and the measured checks would call it less than real ones.
+      ev.judges(judging.provider(), stats).warmUp(false);
+    }
+    EvalResult r = run(kind, ev, specAt, configuredThreshold, sweep,
+        judging.compare() ? "eval with the judge" : "eval");
+    Optional<JudgeReport> report = step.map(j -> new JudgeReport(j, judging.stage(), stats, without));
+    if (json) {
+      Map<String, Object> m = toJson(r, targetName, configured);
+      report.ifPresent(x -> x.putJson(m, r));
+      out.println(Json.write(m));
+    } else {
+      print(out, r, targetName, configured, kind, report);
     }
     out.flush();
     return Main.OK;
+  }
+
+  /** Where each run stores its items: a fresh in-memory store, or a fresh collection of the {@code --store}. */
+  private static java.util.function.Supplier<CollectionStore> stores(
+      StoreBackend backend, List<String> opened) {
+    if (backend == null) {
+      return () -> new MemoryCollectionStore("eval");
+    }
+    String run = "eval-" + System.currentTimeMillis() + "-";
+    java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
+    return () -> {
+      String name = run + n.incrementAndGet();
+      synchronized (opened) {
+        opened.add(name);
+      }
+      return backend.open(name);
+    };
+  }
+
+  private EvalResult run(Datasets.Kind kind, Evaluator ev, DoubleFunction<CollectionSpec> specAt,
+      OptionalDouble configuredThreshold, boolean withSweep, String label) {
+    PrintWriter err = cmd.commandLine().getErr();
+    if (kind == Datasets.Kind.PAIRS) {
+      List<Datasets.Pair> pairs = Datasets.pairs(data);
+      try (Progress p = Progress.of(err, label, pairs.size() + (withSweep ? 101 : 0), 500)) {
+        return ev.pairs(pairs, specAt, configuredThreshold, withSweep, p);
+      }
+    }
+    List<Datasets.ScenarioLine> lines = Datasets.scenario(data);
+    try (Progress p = Progress.of(err, label, lines.size() + (withSweep ? 101 : 0), 500)) {
+      return ev.scenario(lines, specAt, configuredThreshold, withSweep, p);
+    }
+  }
+
+  /**
+   * The trees to evaluate with and without a judge.
+   *
+   * @param with the tree evaluated (with the judge when there is one; budgets lifted)
+   * @param without the tree without any judge (compared only with {@code --judge})
+   * @param compare whether {@code --judge} asked for both runs
+   * @param stage the stage whose judge is reported, if any
+   * @param provider the judges: the config's {@code judges:} and the {@code --judge-url} endpoint
+   */
+  record JudgeSetup(Map<String, Object> with, Map<String, Object> without, boolean compare, Optional<String> stage,
+      JudgeProvider provider) {
+
+    /** The judge step of the reported stage, as built for the configured spec (nothing is called here). */
+    Optional<JudgeStep> step(CollectionSpec spec, EmbedderProvider embedders) {
+      if (stage.isEmpty()) {
+        return Optional.empty();
+      }
+      for (Stage s : StageRegistry.defaults().build(
+          new StageContext(spec, embedders, Judging.of(provider)))) {
+        if (s.name().equals(stage.get()) && s instanceof JudgedStage j) {
+          return j.judge();
+        }
+      }
+      return Optional.empty();
+    }
+  }
+
+  /** The eval's lift of the per-minute budget: any check may call, whatever the pace. */
+  static final int EVAL_BUDGET = 1_000_000;
+
+  @SuppressWarnings("unchecked")
+  private JudgeSetup judgeSetup(Map<String, Object> tree, Optional<String> target) {
+    boolean compare = judge != null || judgeUrl != null;
+    Map<String, RemoteJudgeSpec> endpoints = judgeEndpoints();
+    Map<String, Object> with = tree;
+    Optional<String> stage = Optional.empty();
+    if (compare) {
+      if (target.isEmpty()) {
+        throw new InvalidInputException("--judge: preset '" + config.preset + "' has no fuzzy, semantic or combined "
+            + "stage switched on to put a judge on");
+      }
+      stage = target;
+      String at = "stages." + target.get() + ".judge";
+      Map<String, Object> block = judgeBlock(asMap(asMap(asMap(with.get("stages")).get(target.get())).get("judge")),
+          endpoints);
+      with = Trees.set(with, at, block);
+    }
+    // Every stage's judge: the budget lifted; without: removed.
+    Map<String, Object> without = with;
+    Map<String, Object> stages = asMap(with.get("stages"));
+    for (Map.Entry<String, Object> e : stages.entrySet()) {
+      Map<String, Object> st = asMap(e.getValue());
+      if (st.get("judge") instanceof Map<?, ?> && !Boolean.FALSE.equals(st.get("enabled"))) {
+        with = Trees.set(with, "stages." + e.getKey() + ".judge.budget_per_minute", EVAL_BUDGET);
+        without = Trees.set(without, "stages." + e.getKey() + ".judge", null);
+        if (stage.isEmpty()) {
+          stage = Optional.of(e.getKey());
+        }
+      }
+    }
+    return new JudgeSetup(with, stripNulls(without), compare, stage, Judges.provider(endpoints));
+  }
+
+  /**
+   * The judge endpoints: the config file's {@code judges:} and, with {@code --judge-url}, one named {@code cli};
+   * checks that {@code --judge NAME} is one of them.
+   */
+  private Map<String, RemoteJudgeSpec> judgeEndpoints() {
+    if (judgeUrl == null && (judgeModel != null || judgeKeyEnv != null)) {
+      throw new InvalidInputException("--judge-model and --judge-key-env go with --judge-url");
+    }
+    if (judge == null && judgeUrl == null && judgeBand != null) {
+      throw new InvalidInputException("--judge-band goes with --judge");
+    }
+    Map<String, RemoteJudgeSpec> endpoints = new LinkedHashMap<>(config.file().judges());
+    Optional<String> named = Optional.ofNullable(judge).filter(j -> !j.isEmpty());
+    if (judgeUrl != null) {
+      if (named.isPresent()) {
+        throw new InvalidInputException("give --judge ENDPOINT or --judge-url, not both");
+      }
+      if (judgeModel == null) {
+        throw new InvalidInputException("--judge-url needs --judge-model");
+      }
+      Map<String, Object> e = new LinkedHashMap<>();
+      e.put("type", "openai");
+      e.put("base_url", judgeUrl);
+      e.put("model", judgeModel);
+      if (judgeKeyEnv != null) {
+        e.put("api_key_env", judgeKeyEnv);
+      }
+      endpoints.put("cli", RemoteJudgeSpec.read("cli", e, "--judge-url"));
+    }
+    if (named.isPresent() && !endpoints.containsKey(named.get())) {
+      throw new InvalidInputException("--judge: no endpoint '" + named.get() + "' under judges: in "
+          + (config.config == null ? "the configuration (give --config deja.yaml, or --judge-url)"
+              : config.config) + (endpoints.isEmpty() ? "" : "; endpoints: " + endpoints.keySet()));
+    }
+    return endpoints;
+  }
+
+  /**
+   * A judge block for {@code --judge}: the configured one with the endpoint the flags name (or the configured one, or
+   * the only endpoint there is) and {@code --judge-band}.
+   */
+  private Map<String, Object> judgeBlock(Map<String, Object> configured, Map<String, RemoteJudgeSpec> endpoints) {
+    Map<String, Object> block = new LinkedHashMap<>(configured);
+    Optional<String> named = judgeUrl != null ? Optional.of("cli")
+        : Optional.ofNullable(judge).filter(j -> !j.isEmpty());
+    if (named.isPresent()) {
+      block.put("endpoint", named.get());
+    } else if (!block.containsKey("endpoint")) {
+      if (endpoints.size() != 1) {
+        throw new InvalidInputException("--judge: name the endpoint (" + (endpoints.isEmpty()
+            ? "the configuration has no judges: section; give --judge-url and --judge-model"
+            : "judges: " + endpoints.keySet()) + ")");
+      }
+      block.put("endpoint", endpoints.keySet().iterator().next());
+    }
+    if (judgeBand != null) {
+      String[] parts = judgeBand.split(",");
+      if (parts.length != 2) {
+        throw new InvalidInputException("--judge-band: expected LOW,HIGH, e.g. 0.45,0.85, got '" + judgeBand + "'");
+      }
+      try {
+        block.put("band", List.of(Double.parseDouble(parts[0].strip()), Double.parseDouble(parts[1].strip())));
+      } catch (NumberFormatException e) {
+        throw new InvalidInputException("--judge-band: expected two numbers, got '" + judgeBand + "'");
+      }
+    }
+    return block;
+  }
+
+  /** What a run with a judge reports besides precision and recall. */
+  private record JudgeReport(JudgeStep step, Optional<String> stage, JudgeStats stats,
+      Optional<EvalResult> without) {
+
+    double perThousand(EvalResult r) {
+      return r.n() == 0 ? 0 : 1000.0 * stats.calls() / r.n();
+    }
+
+    void putJson(Map<String, Object> m, EvalResult r) {
+      Map<String, Object> j = new LinkedHashMap<>();
+      j.put("endpoint", step.endpoint());
+      j.put("model", step.model());
+      j.put("stage", stage.orElse(null));
+      j.put("kind", step.kind().configName());
+      j.put("band", List.of(step.low(), step.high()));
+      j.put("timeout_ms", step.timeout().toMillis());
+      j.put("checks", r.n());
+      j.put("calls", stats.calls());
+      j.put("calls_per_1000_checks", Views.round(perThousand(r)));
+      j.put("cache_hits", stats.cacheHits());
+      j.put("disagreements", stats.disagreements());
+      j.put("fallbacks", stats.fallbacks());
+      j.put("calls_by_outcome", stats.callsByOutcome());
+      j.put("fallbacks_by_reason", stats.fallbacksByReason());
+      j.put("mean_ms", Views.round(stats.meanMillis()));
+      j.put("max_ms", Views.round(stats.maxMillis()));
+      m.put("judge", j);
+      if (without.isPresent()) {
+        m.put("without_judge", summary(without.get()));
+        m.put("with_judge", summary(r));
+      }
+    }
+
+    private static Map<String, Object> summary(EvalResult r) {
+      Map<String, Object> x = new LinkedHashMap<>();
+      putMetrics(x, r.confusion());
+      x.put("accuracy", r.kind().equals("pairs") ? Views.round(r.confusion().accuracy())
+          : Views.round(r.checkAccuracy().orElse(0)));
+      r.exactSetAccuracy().ifPresent(a -> x.put("exact_set_accuracy", Views.round(a)));
+      return x;
+    }
+
+    void print(PrintWriter out, EvalResult r) {
+      out.printf(Locale.ROOT, "judge: endpoint %s (%s) on stage %s, kind %s, band [%.2f, %.2f], timeout %d ms "
+          + "(budget_per_minute lifted for the eval)%n", step.endpoint(), step.model(), stage.orElse("?"),
+          step.kind().configName(), step.low(), step.high(), step.timeout().toMillis());
+      boolean scenario = r.kind().equals("scenario");
+      if (without.isPresent()) {
+        out.println("                 precision  recall   F1       accuracy" + (scenario ? "  exact-set" : ""));
+        row(out, "without judge", without.get(), scenario);
+        row(out, "with judge", r, scenario);
+      }
+      out.printf(Locale.ROOT, "judge calls: %d in %d checks = %.1f per 1,000 checks; cache hits %d; disagreements "
+          + "with the in-process decision %d; fallbacks %d%n", stats.calls(), r.n(), perThousand(r),
+          stats.cacheHits(), stats.disagreements(), stats.fallbacks());
+      if (stats.calls() > 0) {
+        out.printf(Locale.ROOT, "calls by outcome: %s; mean %.1f ms, max %.1f ms%n",
+            String.join(", ", stats.callsByOutcome().entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
+                .toList()), stats.meanMillis(), stats.maxMillis());
+      }
+      if (stats.fallbacks() > 0) {
+        out.println("fallbacks by reason (the in-process decision was used): " + String.join(", ",
+            stats.fallbacksByReason().entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).toList()));
+      }
+      if (without.isPresent()) {
+        out.println("with the judge:");
+      }
+    }
+
+    private static void row(PrintWriter out, String label, EvalResult r, boolean scenario) {
+      Confusion c = r.confusion();
+      out.printf(Locale.ROOT, "  %-14s %.4f     %.4f   %.4f   %.4f%s%n", label, c.precision(), c.recall(), c.f1(),
+          scenario ? r.checkAccuracy().orElse(0) : c.accuracy(),
+          scenario ? String.format(Locale.ROOT, "    %.4f", r.exactSetAccuracy().orElse(0)) : "");
+    }
   }
 
   private Optional<String> targetStage(CollectionSpec s) {
@@ -469,12 +763,14 @@ final class EvalCommand implements Callable<Integer> {
     m.put("tn", c.tn());
   }
 
-  private void print(PrintWriter out, EvalResult r, Optional<String> target, CollectionSpec s, Datasets.Kind kind) {
+  private void print(PrintWriter out, EvalResult r, Optional<String> target, CollectionSpec s, Datasets.Kind kind,
+      Optional<JudgeReport> judged) {
     Confusion c = r.confusion();
     out.printf(Locale.ROOT, "deja eval — preset %s on %s (%s, %d %s)%n", config.preset, data.getFileName(),
         r.kind(), r.n(), r.kind().equals("pairs") ? "pairs" : "checks");
     target.ifPresent(t -> out.printf(Locale.ROOT, "target stage %s: measure %s, threshold %.2f%n", t,
         measureOf(s, target), r.threshold().orElse(Double.NaN)));
+    judged.ifPresent(j -> j.print(out, r));
     out.printf(Locale.ROOT, "precision %.4f  recall %.4f  F1 %.4f  accuracy %.4f%n", c.precision(), c.recall(),
         c.f1(), r.kind().equals("pairs") ? c.accuracy() : r.checkAccuracy().orElse(0));
     out.printf(Locale.ROOT, "tp %d  fp %d  fn %d%s%n", c.tp(), c.fp(), c.fn(),

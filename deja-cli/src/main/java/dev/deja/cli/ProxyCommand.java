@@ -1,6 +1,7 @@
 package dev.deja.cli;
 
 import dev.deja.core.InvalidInputException;
+import dev.deja.core.judge.JudgeListener;
 import dev.deja.stream.StreamDeduplicator;
 import dev.deja.stream.StreamMetrics;
 import dev.deja.stream.StreamOptions;
@@ -104,7 +105,8 @@ final class ProxyCommand implements Callable<Integer> {
       po = po.withApiKey(key);
     }
     StreamOptions o = StreamSettings.options(config, settings, model);
-    StreamDeduplicator dedup = StreamSettings.deduplicator(o, StreamMetrics.none());
+    StreamDeduplicator dedup = StreamSettings.deduplicator(o, StreamMetrics.none(), StreamSettings.judges(config),
+        JudgeListener.NONE);
     try (JdkProxyServer server = JdkProxyServer.start(new ChatCompletionsProxy(po, dedup), host, port, threads)) {
       cmd.commandLine().getOut().printf("deja proxy: http://%s:%d/v1/chat/completions → %s%n", host, server.port(),
           upstream);

@@ -3,8 +3,10 @@ package dev.deja.cli;
 import dev.deja.core.InvalidInputException;
 import dev.deja.core.embed.EmbedderProvider;
 import dev.deja.core.engine.DejaCollection;
+import dev.deja.core.judge.JudgeListener;
 import dev.deja.core.store.StoreBackend;
 import dev.deja.embed.Embedders;
+import dev.deja.embed.Judges;
 import dev.deja.format.Catalog;
 import dev.deja.format.DejaConfig;
 import java.nio.file.Path;
@@ -34,7 +36,7 @@ final class StoreOptions {
   String tenant;
 
   @Option(names = {"-c", "--config"}, paramLabel = "FILE",
-      description = "A deja.yaml (presets, collections, embedders, caldav).")
+      description = "A deja.yaml (presets, collections, embedders, judges, caldav).")
   Path config;
 
   DejaConfig dejaConfig() {
@@ -59,7 +61,8 @@ final class StoreOptions {
       backend = dev.deja.lucene.LuceneStoreBackend.open(data.resolve("tenants").resolve(tenant));
     }
     backend = dev.deja.calendar.caldav.CalDavStores.wrap(backend, tenant, dc, embedders, clock);
-    return new Opened(new Catalog(backend, dc, embedders, clock), pool, where());
+    return new Opened(new Catalog(backend, dc, embedders, Judges.provider(dc.judges()),
+        JudgeListener.NONE, clock), pool, where());
   }
 
   String where() {

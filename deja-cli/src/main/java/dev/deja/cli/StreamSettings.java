@@ -3,6 +3,9 @@ package dev.deja.cli;
 import dev.deja.core.InvalidInputException;
 import dev.deja.core.embed.Embedder;
 import dev.deja.core.embed.EmbedderProviders;
+import dev.deja.core.judge.JudgeListener;
+import dev.deja.core.judge.JudgeProvider;
+import dev.deja.embed.Judges;
 import dev.deja.format.DejaConfig;
 import dev.deja.format.Yaml;
 import dev.deja.stream.StreamDeduplicator;
@@ -46,7 +49,21 @@ final class StreamSettings {
 
   /** A deduplicator with these options (the embedder resolved from the model name, when one is set). */
   static StreamDeduplicator deduplicator(StreamOptions o, StreamMetrics metrics) {
-    StreamDeduplicator.Builder b = StreamDeduplicator.builder().options(o).metrics(metrics);
+    return deduplicator(o, metrics, JudgeProvider.none(), JudgeListener.NONE);
+  }
+
+  /** The judges of a config file's {@code judges:} section (none without a file). */
+  static JudgeProvider judges(Path config) {
+    return config == null ? JudgeProvider.none() : Judges.provider(DejaConfig.load(config).judges());
+  }
+
+  /**
+   * A deduplicator with these options (the embedder resolved from the model name, when one is set) whose paraphrase
+   * layer's judge, when {@code judge} is set, comes from {@code judges}.
+   */
+  static StreamDeduplicator deduplicator(StreamOptions o, StreamMetrics metrics, JudgeProvider judges,
+      JudgeListener listener) {
+    StreamDeduplicator.Builder b = StreamDeduplicator.builder().options(o).metrics(metrics).judges(judges, listener);
     if (o.semanticModel().isPresent()) {
       String m = o.semanticModel().get();
       Embedder e = EmbedderProviders.defaults().find(m).orElseThrow(() -> new InvalidInputException(

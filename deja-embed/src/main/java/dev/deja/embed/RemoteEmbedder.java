@@ -56,8 +56,6 @@ import java.util.function.Function;
  */
 public final class RemoteEmbedder implements Embedder {
   private static final ObjectMapper JSON = new ObjectMapper();
-  /** How much of an unexpected body an error message quotes. */
-  private static final int EXCERPT = 200;
 
   private final RemoteEmbedderSpec spec;
   private final URI endpoint;
@@ -249,33 +247,16 @@ public final class RemoteEmbedder implements Embedder {
     }
   }
 
-  /** The server's own error message ({@code {"error": {"message": …}}}) or the start of the body. */
   private static String errorDetail(byte[] body, Optional<String> key) {
-    if (body.length == 0) {
-      return "";
-    }
-    try {
-      JsonNode root = JSON.readTree(body);
-      JsonNode msg = root.path("error").path("message");
-      if (msg.isTextual()) {
-        return ": " + redact(excerpt(msg.asText()), key);
-      }
-      if (root.path("error").isTextual()) {
-        return ": " + redact(excerpt(root.path("error").asText()), key);
-      }
-    } catch (IOException | RuntimeException e) {
-      // not JSON: quote the body
-    }
-    return ": " + redact(excerpt(new String(body, StandardCharsets.UTF_8)), key);
+    return RemoteText.errorDetail(body, key);
   }
 
   private static String excerpt(String s) {
-    String one = s.replaceAll("\\s+", " ").strip();
-    return "'" + (one.length() > EXCERPT ? one.substring(0, EXCERPT) + "…" : one) + "'";
+    return RemoteText.excerpt(s);
   }
 
   private static String redact(String s, Optional<String> key) {
-    return key.filter(k -> !k.isEmpty()).map(k -> s.replace(k, "[redacted]")).orElse(s);
+    return RemoteText.redact(s, key);
   }
 
   /** Checks and reads a 2xx body; every problem is a non-retriable {@link EmbeddingException}. */

@@ -3,11 +3,18 @@ package dev.deja.format;
 import dev.deja.core.InvalidInputException;
 import dev.deja.core.embed.EmbedderProvider;
 import dev.deja.core.engine.DejaCollection;
+import dev.deja.core.judge.JudgeException;
+import dev.deja.core.judge.JudgeListener;
+import dev.deja.core.judge.JudgeProvider;
+import dev.deja.core.judge.JudgeRequest;
+import dev.deja.core.judge.Judgement;
+import dev.deja.core.judge.PairJudge;
 import dev.deja.core.spec.CollectionSpec;
 import dev.deja.core.spec.SpecReader;
 import dev.deja.core.spec.Trees;
 import dev.deja.core.store.StoreBackend;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,22 +41,35 @@ public final class Catalog implements AutoCloseable {
   private final DejaConfig config;
   private final EmbedderProvider embedders;
   private final Clock clock;
+  private final JudgeProvider judges;
+  private final JudgeListener judgeListener;
   private final ConcurrentHashMap<String, DejaCollection> open = new ConcurrentHashMap<>();
   /** Stored collections that could not be built, with why. */
   private final ConcurrentHashMap<String, InvalidInputException> refused = new ConcurrentHashMap<>();
 
   /**
    * Opens the catalog: every collection defined in the backend, then the collections {@code config} declares that do
-   * not exist yet (created).
+   * not exist yet (created). A collection whose stage has a {@code judge} cannot be built (no judges).
    */
   public Catalog(StoreBackend backend, DejaConfig config, EmbedderProvider embedders, Clock clock) {
+    this(backend, config, embedders, JudgeProvider.none(), JudgeListener.NONE, clock);
+  }
+
+  /**
+   * Opens the catalog with judges for stages that have a {@code judge} option: each collection gets its own judge
+   * steps (cache and budget per collection), heard by {@code judgeListener}.
+   */
+  public Catalog(StoreBackend backend, DejaConfig config, EmbedderProvider embedders, JudgeProvider judges,
+      JudgeListener judgeListener, Clock clock) {
     this.backend = backend;
     this.config = config;
     this.embedders = embedders;
+    this.judges = judges;
+    this.judgeListener = judgeListener;
     this.clock = clock;
     for (String name : backend.collections()) {
       try {
-        backend.definition(name).ifPresent(def -> open.put(name, build(name, resolvedOf(name, def))));
+        backend.definition(name).ifPresent(def -> open.put(name, reopen(name, resolvedOf(name, def))));
       } catch (InvalidInputException e) {
         refused.put(name, e);
       }
@@ -107,7 +127,7 @@ public final class Catalog implements AutoCloseable {
     InvalidInputException why = refused.get(name);
     if (why == null) {
       try {
-        return backend.definition(name).map(def -> open.computeIfAbsent(name, n -> build(n, resolvedOf(n, def))));
+        return backend.definition(name).map(def -> open.computeIfAbsent(name, n -> reopen(n, resolvedOf(n, def))));
       } catch (InvalidInputException e) {
         refused.put(name, e);
         why = e;
@@ -187,8 +207,37 @@ public final class Catalog implements AutoCloseable {
   }
 
   private DejaCollection build(String name, Map<String, Object> tree) {
+    return build(name, tree, judges);
+  }
+
+  /**
+   * A stored collection, opened again. A judge endpoint its stages name that this process does not have (the
+   * configuration changed since it was created) does not make the collection, or the catalog, unusable: that judge
+   * fails every call as not configured, so the in-process decision is used and every verdict's warnings say why.
+   */
+  private DejaCollection reopen(String name, Map<String, Object> tree) {
+    return build(name, tree, endpoint -> judges.find(endpoint).or(() -> Optional.of(missing(endpoint))));
+  }
+
+  private DejaCollection build(String name, Map<String, Object> tree, JudgeProvider with) {
     CollectionSpec spec = DejaConfig.validated(SpecReader.read(tree, name)).withName(name);
-    return DejaCollection.builder(spec).store(backend.open(name)).embedders(embedders).clock(clock).build();
+    return DejaCollection.builder(spec).store(backend.open(name)).embedders(embedders).judges(with)
+        .judgeListener(judgeListener).clock(clock).build();
+  }
+
+  private static PairJudge missing(String endpoint) {
+    return new PairJudge() {
+      @Override
+      public String model() {
+        return endpoint;
+      }
+
+      @Override
+      public Judgement judge(JudgeRequest request, Duration timeout) {
+        throw new JudgeException(JudgeException.Failure.NOT_CONFIGURED, "judge endpoint '" + endpoint + "' is not "
+            + "configured here (no such entry under judges:)");
+      }
+    };
   }
 
   /** A collection with this name exists already. */

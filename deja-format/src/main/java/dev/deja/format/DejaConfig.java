@@ -11,6 +11,8 @@ import dev.deja.core.embed.EmbedderProviders;
 import dev.deja.core.embed.EmbeddingException;
 import dev.deja.core.embed.RemoteEmbedderSpec;
 import dev.deja.core.guard.GuardRegistry;
+import dev.deja.core.judge.Judging;
+import dev.deja.core.judge.RemoteJudgeSpec;
 import dev.deja.core.spec.CollectionSpec;
 import dev.deja.core.spec.SpecReader;
 import dev.deja.core.spec.Trees;
@@ -38,10 +40,13 @@ import java.util.Optional;
  * embedders:               # remote embedders by name; a semantic stage then says model: cloud
  *   cloud: {type: openai, base_url: "https://api.openai.com/v1", model: text-embedding-3-small, dimension: 1536,
  *           api_key_env: OPENAI_API_KEY}
+ * judges:                  # LLM judges by name; a stage then says judge: {endpoint: local, band: [0.45, 0.85]}
+ *   local: {type: openai, base_url: "http://localhost:11434/v1", model: "llama3.1:8b"}
  * }</pre>
  *
- * <p>The {@code embedders:} entries are read here ({@link #embedders()}) and built into clients by deja-embed
- * ({@code dev.deja.embed.Embedders}), so this module needs no HTTP client.
+ * <p>The {@code embedders:} and {@code judges:} entries are read here ({@link #embedders()}, {@link #judges()}) and
+ * built into clients by deja-embed ({@code dev.deja.embed.Embedders}, {@code dev.deja.embed.Judges}), so this module
+ * needs no HTTP client.
  *
  * <p>Overrides deep-merge onto the preset's tree: objects merge key by key, other values replace, {@code null} removes
  * (see {@link Trees#deepMerge}). Immutable; thread-safe.
@@ -71,6 +76,7 @@ public final class DejaConfig {
     c.presetOverrides();
     CalendarSettings.apply(Presets.tree("calendar"), c.asMap("calendar"), c.source);
     c.embedders();
+    c.judges();
     c.collectionTrees();
     return c;
   }
@@ -133,7 +139,7 @@ public final class DejaConfig {
     Map<String, Object> t = presetTree(preset);
     t = applySettings(t, settings);
     try {
-      return validated(SpecReader.read(t, preset), validationEmbedders());
+      return validated(SpecReader.read(t, preset), validationEmbedders(), validationJudging());
     } catch (InvalidInputException e) {
       throw new InvalidInputException("preset '" + preset + "'" + (tree.isEmpty() ? "" : " (with " + source + ")")
           + ": " + e.getMessage(), e);
@@ -184,7 +190,7 @@ public final class DejaConfig {
     Map<String, CollectionSpec> out = new LinkedHashMap<>();
     collectionTrees().forEach((name, t) -> {
       try {
-        out.put(name, validated(SpecReader.read(t, name), validationEmbedders()));
+        out.put(name, validated(SpecReader.read(t, name), validationEmbedders(), validationJudging()));
       } catch (InvalidInputException e) {
         throw new InvalidInputException(source + ": collections." + name + ": " + e.getMessage(), e);
       }
@@ -203,13 +209,47 @@ public final class DejaConfig {
 
   /** The spec, after checking that its stages and guards build with embedders from this provider. */
   public static CollectionSpec validated(CollectionSpec spec, EmbedderProvider embedders) {
-    List<Stage> stages = StageRegistry.defaults().build(new StageContext(spec, embedders));
+    return validated(spec, embedders, Judging.placeholders());
+  }
+
+  /**
+   * The spec, after checking that its stages and guards build with embedders from this provider and judge endpoints
+   * from this one (never called: validation only).
+   */
+  public static CollectionSpec validated(CollectionSpec spec, EmbedderProvider embedders, Judging judging) {
+    List<Stage> stages = StageRegistry.defaults().build(new StageContext(spec, embedders, judging));
     GuardRegistry.defaults().build(spec);
     // The store is not known here: assume it searches vectors (every store but a CalDAV calendar does); building the
     // collection on its store checks again with the store's own answer.
     CascadeCheck.requireFed(spec, stages, true);
     CascadeCheck.requireReachableThresholds(stages);
     return spec;
+  }
+
+  /**
+   * The remote judges of the {@code judges:} section, by name, in order (empty when absent). Checked when the
+   * configuration is loaded: every key, the address.
+   */
+  public Map<String, RemoteJudgeSpec> judges() {
+    Map<String, RemoteJudgeSpec> out = new LinkedHashMap<>();
+    for (Map.Entry<String, Object> e : asMap("judges").entrySet()) {
+      String path = "judges." + e.getKey();
+      try {
+        out.put(e.getKey(), RemoteJudgeSpec.read(e.getKey(), e.getValue(), path));
+      } catch (InvalidInputException ex) {
+        throw new InvalidInputException(source + ": " + ex.getMessage(), ex);
+      }
+    }
+    return Collections.unmodifiableMap(out);
+  }
+
+  /**
+   * For validating specs: the endpoint names of the {@code judges:} section, each a judge that is never called, so
+   * that a stage naming an endpoint that is not configured is an error when the configuration is read.
+   */
+  public Judging validationJudging() {
+    Map<String, RemoteJudgeSpec> remote = judges();
+    return Judging.of(name -> remote.containsKey(name) ? Optional.of(Judging.placeholder(name)) : Optional.empty());
   }
 
   /**

@@ -4,6 +4,8 @@ import dev.deja.core.InvalidInputException;
 import dev.deja.core.embed.Embedder;
 import dev.deja.core.embed.EmbedderProvider;
 import dev.deja.core.embed.EmbedderProviders;
+import dev.deja.core.judge.JudgeProvider;
+import dev.deja.embed.Judges;
 import dev.deja.core.store.MemoryStoreBackend;
 import dev.deja.core.store.StoreBackend;
 import dev.deja.format.DejaConfig;
@@ -109,13 +111,16 @@ public final class DejaServer implements AutoCloseable {
     Function<String, StoreBackend> local = backends;
     backends = tenant -> dev.deja.calendar.caldav.CalDavStores.wrap(local.apply(tenant), tenant, b.dejaConfig,
         embedders, b.clock);
-    this.tenants = new Tenants(backends, b.dejaConfig, embedders, b.clock);
+    // The judges of stages with a 'judge:' option: the deja.yaml's 'judges:' endpoints unless the builder was given some.
+    JudgeProvider judges = b.judges != null ? b.judges : Judges.provider(b.dejaConfig.judges());
+    this.tenants = new Tenants(backends, b.dejaConfig, embedders, judges, metrics.judgeListener(), b.clock);
     this.idempotency = new IdempotencyStore(serverDir, b.config.idempotencyMaxEntries(),
         Duration.ofMillis((long) (b.config.idempotencyRetentionHours() * 3_600_000)), b.clock);
     this.service = new DejaService(b.config, tenants, metrics,
         b.events != null ? b.events : new DuplicateEvents(b.clock));
     RateLimiter limiter = RateLimiter.of(b.config, b.clock);
-    this.proxy = streamOptions.map(o -> chatProxy(b.config.proxy().options().orElseThrow(), o, b, embedders));
+    this.proxy = streamOptions.map(o -> chatProxy(b.config.proxy().options().orElseThrow(), o, b, embedders,
+        judges));
     this.api = new HttpApi(service, keys, limiter, idempotency, health, inFlight, b.clock, proxy);
     List<DejaTool> tools = b.tools != null ? b.tools : DejaTools.defaults(service);
     this.mcp = b.config.mcpEnabled() ? Optional.of(McpEndpoints.http(service, tools, limiter)) : Optional.empty();
@@ -141,12 +146,13 @@ public final class DejaServer implements AutoCloseable {
 
   /**
    * The chat completions proxy: the filter's options from the {@code stream:} section (as {@code deja proxy} reads
-   * them), its semantic model (when one is set) from the server's embedders, its meters on the server's registry.
+   * them), its semantic model (when one is set) from the server's embedders, the paraphrase layer's judge (when
+   * {@code stream.judge} is set) from the server's judges, its meters on the server's registry.
    */
   private ChatCompletionsProxy chatProxy(ProxyOptions options, StreamOptions o, Builder b,
-      EmbedderProvider embedders) {
+      EmbedderProvider embedders, JudgeProvider judges) {
     StreamDeduplicator.Builder dedup = StreamDeduplicator.builder().options(o).clock(b.clock)
-        .metrics(StreamMetrics.on(metrics.registry()));
+        .metrics(StreamMetrics.on(metrics.registry())).judges(judges, metrics.judgeListener());
     o.semanticModel().ifPresent(m -> dedup.embedder(semanticEmbedder(embedders, m, b)));
     if (!b.config.proxy().requireKey() && b.config.proxy().apiKey().isPresent()) {
       LOG.warn("server.proxy.require_key is false and server.proxy.api_key is set: anyone who can reach {}:{} can "
@@ -268,6 +274,7 @@ public final class DejaServer implements AutoCloseable {
     private Function<String, StoreBackend> backends;
     private DuplicateEvents events;
     private List<DejaTool> tools;
+    private JudgeProvider judges;
 
     private Builder(ServerConfig config) {
       this.config = Objects.requireNonNull(config, "config");
@@ -287,6 +294,15 @@ public final class DejaServer implements AutoCloseable {
 
     public Builder clock(Clock c) {
       this.clock = Objects.requireNonNull(c, "clock");
+      return this;
+    }
+
+    /**
+     * Where the judges of stages with a {@code judge:} option come from (default: the {@code judges:} section of the
+     * {@link #dejaConfig}, as remote OpenAI-compatible endpoints).
+     */
+    public Builder judges(JudgeProvider p) {
+      this.judges = Objects.requireNonNull(p, "judges");
       return this;
     }
 

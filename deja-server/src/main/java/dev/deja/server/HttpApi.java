@@ -709,6 +709,10 @@ final class HttpApi {
     out.put("similarity", dup.map(m -> Views.round(m.score())).orElse(null));
     out.put("outcome", v.outcome().name());
     out.put("stage", dup.map(Match::stage).orElse(null));
+    if (!v.warnings().isEmpty()) {
+      // E.g. the judge could not answer and the in-process decision was used: the answer says so.
+      out.put("warnings", v.warnings());
+    }
     json(ctx, 200, out);
   }
 

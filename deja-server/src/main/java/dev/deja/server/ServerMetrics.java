@@ -5,6 +5,7 @@ import dev.deja.core.embed.EmbedderProvider;
 import dev.deja.core.engine.Match;
 import dev.deja.core.engine.Verdict;
 import dev.deja.core.engine.WriteResult;
+import dev.deja.core.judge.JudgeListener;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -34,6 +35,16 @@ import java.util.Optional;
  *   <tr><td>{@code deja_embedder_errors_total}</td><td>model</td><td>embedding failures</td></tr>
  *   <tr><td>{@code deja_rate_limited_total}</td><td>action</td><td>requests refused with 429</td></tr>
  *   <tr><td>{@code deja_mcp_tool_calls_total}</td><td>tool, result</td><td>MCP tool calls (ok, refused, error)</td></tr>
+ *   <tr><td>{@code deja_judge_calls_total}</td><td>outcome</td><td>calls to LLM judges: {@code same},
+ *   {@code different}, or why one failed ({@code timeout}, {@code rate_limited}, {@code server_error},
+ *   {@code connection}, {@code client_error}, {@code malformed}, {@code not_configured}, {@code internal})</td></tr>
+ *   <tr><td>{@code deja_judge_latency_seconds}</td><td></td><td>how long checks waited for judge calls</td></tr>
+ *   <tr><td>{@code deja_judge_cache_hits_total}</td><td></td><td>judgements answered from a collection's
+ *   cache</td></tr>
+ *   <tr><td>{@code deja_judge_disagreements_total}</td><td></td><td>judgements that differ from the in-process
+ *   decision</td></tr>
+ *   <tr><td>{@code deja_judge_fallbacks_total}</td><td>reason</td><td>pairs decided in-process because the judge could
+ *   not answer: a call's failure label, {@code budget}, {@code deadline}, {@code max_calls}</td></tr>
  * </table>
  *
  * <p>Labels never carry tenants, keys, collection names or ids, so the number of series stays bounded. Thread-safe.
@@ -105,6 +116,36 @@ public final class ServerMetrics {
   public void tool(String tool, String result) {
     Counter.builder("deja_mcp_tool_calls").description("MCP tool calls").tags("tool", tool, "result", result)
         .register(registry).increment();
+  }
+
+  /** A listener that records the judges' calls, cache hits, disagreements and fallbacks here. */
+  public JudgeListener judgeListener() {
+    return new JudgeListener() {
+      @Override
+      public void called(String model, String outcome, Duration latency) {
+        Counter.builder("deja_judge_calls").description("Calls to LLM judges, by outcome").tags("outcome", outcome)
+            .register(registry).increment();
+        timer("deja_judge_latency_seconds", "How long checks waited for judge calls").record(latency);
+      }
+
+      @Override
+      public void cacheHit(String model) {
+        Counter.builder("deja_judge_cache_hits").description("Judgements answered from a collection's cache")
+            .register(registry).increment();
+      }
+
+      @Override
+      public void disagreed(String model) {
+        Counter.builder("deja_judge_disagreements").description("Judgements that differ from the in-process "
+            + "decision").register(registry).increment();
+      }
+
+      @Override
+      public void fellBack(String model, String reason) {
+        Counter.builder("deja_judge_fallbacks").description("Pairs decided in-process because the judge could not "
+            + "answer, by reason").tags("reason", reason).register(registry).increment();
+      }
+    };
   }
 
   /** A provider whose embedders record their latency and errors here. */

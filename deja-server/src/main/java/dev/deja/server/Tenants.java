@@ -2,6 +2,8 @@ package dev.deja.server;
 
 import dev.deja.core.embed.EmbedderProvider;
 import dev.deja.core.engine.DejaCollection;
+import dev.deja.core.judge.JudgeListener;
+import dev.deja.core.judge.JudgeProvider;
 import dev.deja.core.store.StoreBackend;
 import dev.deja.format.Catalog;
 import dev.deja.format.DejaConfig;
@@ -31,6 +33,8 @@ public final class Tenants implements AutoCloseable {
   private final DejaConfig config;
   private final EmbedderProvider embedders;
   private final Clock clock;
+  private final JudgeProvider judges;
+  private final JudgeListener judgeListener;
   private final ConcurrentHashMap<String, Catalog> open = new ConcurrentHashMap<>();
   private volatile boolean closed;
 
@@ -38,9 +42,22 @@ public final class Tenants implements AutoCloseable {
    * @param backends opens the store backend of a tenant
    */
   public Tenants(Function<String, StoreBackend> backends, DejaConfig config, EmbedderProvider embedders, Clock clock) {
+    this(backends, config, embedders, JudgeProvider.none(), JudgeListener.NONE, clock);
+  }
+
+  /**
+   * @param backends opens the store backend of a tenant
+   * @param judges the judges of stages with a {@code judge} option (each tenant's collection has its own cache and
+   *     budget)
+   * @param judgeListener hears every judge call (the server's metrics)
+   */
+  public Tenants(Function<String, StoreBackend> backends, DejaConfig config, EmbedderProvider embedders,
+      JudgeProvider judges, JudgeListener judgeListener, Clock clock) {
     this.backends = backends;
     this.config = config;
     this.embedders = embedders;
+    this.judges = judges;
+    this.judgeListener = judgeListener;
     this.clock = clock;
   }
 
@@ -54,7 +71,8 @@ public final class Tenants implements AutoCloseable {
     if (closed) {
       throw ApiException.unavailable("the server is shutting down", true, null);
     }
-    return open.computeIfAbsent(tenant, t -> new Catalog(backends.apply(t), config, embedders, clock));
+    return open.computeIfAbsent(tenant, t -> new Catalog(backends.apply(t), config, embedders, judges,
+        judgeListener, clock));
   }
 
   /** The tenant's collection with this name. */

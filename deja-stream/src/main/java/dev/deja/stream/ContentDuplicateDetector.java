@@ -1,5 +1,7 @@
 package dev.deja.stream;
 
+import dev.deja.core.engine.Outcome;
+import dev.deja.core.judge.JudgeStep;
 import java.time.Clock;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -175,12 +177,36 @@ public final class ContentDuplicateDetector {
     }
     if (closest != null) {
       RestatementModel.Verdict v = judge.restatement(f, closest, closestScore.paraphrase(), context);
-      if (v.probability() >= options.paraphraseThreshold()) {
-        return Optional.of(new RepeatMatch(closest.unit, closestScore.withRestatement(v.probability(), v.explain())
+      Optional<JudgeStep.Ruling> ruling = askJudge(f, closest, v.probability());
+      boolean restates = ruling.map(r -> r.level() == Outcome.DUPLICATE)
+          .orElse(v.probability() >= options.paraphraseThreshold());
+      if (restates) {
+        String why = v.explain() + ruling.map(r -> "; " + r.node().message()).orElse("");
+        return Optional.of(new RepeatMatch(closest.unit, closestScore.withRestatement(v.probability(), why)
             .withLayer("paraphrase", judge.conflict(f, closest))));
       }
     }
     return firstUnvetoed(f, semantic, semanticUnits);
+  }
+
+  /**
+   * The LLM judge's ruling on a later unit and the earlier one it shares the most with, when the paraphrase layer has
+   * a judge and the restatement probability is in its band; a fallback (the judge could not answer) is logged, and
+   * the threshold decides.
+   */
+  private Optional<JudgeStep.Ruling> askJudge(UnitFeatures later, UnitFeatures earlier, double probability) {
+    Optional<JudgeStep> step = judge.paraphraseJudge();
+    if (step.isEmpty() || !step.get().inBand(probability)) {
+      return Optional.empty();
+    }
+    String id = "unit-" + earlier.unit.index();
+    JudgeStep.Rulings r = step.get().rule("stream", List.of(new JudgeStep.Pair(id, later.body, earlier.body,
+        later.norm, earlier.norm, probability, probability >= options.paraphraseThreshold() ? Outcome.DUPLICATE
+            : Outcome.NEW, Optional.empty(), Optional.empty())));
+    for (String w : r.warnings()) {
+      LOG.warn("{}", w);
+    }
+    return r.find(id);
   }
 
   /** Of candidates found by the layers, the strongest that no guard vetoes. */

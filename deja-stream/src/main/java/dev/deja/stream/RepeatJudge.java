@@ -2,6 +2,7 @@ package dev.deja.stream;
 
 import dev.deja.core.embed.Embedder;
 import dev.deja.core.guard.TextSignals;
+import dev.deja.core.judge.JudgeStep;
 import dev.deja.core.measure.SequenceMeasure;
 import java.util.HashSet;
 import java.util.List;
@@ -45,6 +46,7 @@ import java.util.Set;
 public final class RepeatJudge {
   private final StreamOptions options;
   private final Optional<Embedder> embedder;
+  private final Optional<JudgeStep> paraphraseJudge;
 
   /** How two units may be compared, given where they stand. */
   enum Relation {
@@ -57,8 +59,24 @@ public final class RepeatJudge {
   }
 
   public RepeatJudge(StreamOptions options, Optional<Embedder> embedder) {
+    this(options, embedder, Optional.empty());
+  }
+
+  /**
+   * A judge whose paraphrase layer asks an LLM judge about the restatement probabilities in its band (the
+   * {@code stream.judge} option): its decision replaces the threshold there; when it cannot answer, the threshold
+   * decides and the fallback is logged and counted.
+   */
+  public RepeatJudge(StreamOptions options, Optional<Embedder> embedder,
+      Optional<JudgeStep> paraphraseJudge) {
     this.options = options;
     this.embedder = embedder;
+    this.paraphraseJudge = paraphraseJudge;
+  }
+
+  /** The LLM judge of the paraphrase layer's band, if one is configured. */
+  public Optional<JudgeStep> paraphraseJudge() {
+    return paraphraseJudge;
   }
 
   public RepeatJudge(StreamOptions options) {

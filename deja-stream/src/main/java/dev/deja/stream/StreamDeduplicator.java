@@ -1,9 +1,16 @@
 package dev.deja.stream;
 
 import dev.deja.core.embed.Embedder;
+import dev.deja.core.judge.JudgeKind;
+import dev.deja.core.judge.JudgeListener;
+import dev.deja.core.judge.JudgeProvider;
+import dev.deja.core.judge.JudgeStep;
+import dev.deja.core.judge.Judging;
+import dev.deja.core.spec.Options;
 import java.time.Clock;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Optional;
@@ -38,10 +45,23 @@ public final class StreamDeduplicator {
 
   private StreamDeduplicator(Builder b) {
     this.options = b.options;
-    this.judge = new RepeatJudge(b.options, Optional.ofNullable(b.embedder));
+    this.judge = new RepeatJudge(b.options, Optional.ofNullable(b.embedder), paraphraseJudge(b));
     this.listener = b.listener;
     this.metrics = b.metrics;
     this.clock = b.clock;
+  }
+
+  /**
+   * The LLM judge of the paraphrase layer, when the options have a {@code judge} block: its keys are checked here and
+   * its endpoint must be one the builder's judges know.
+   */
+  private static Optional<JudgeStep> paraphraseJudge(Builder b) {
+    if (b.options.judge().isEmpty()) {
+      return Optional.empty();
+    }
+    Options stream = new Options("stream", Map.of("judge", b.options.judge()));
+    return JudgeStep.read(stream, "paraphrase", new Judging(b.judges, b.judgeListener, b.clock), JudgeKind.SENTENCE,
+        false);
   }
 
   /** A builder with the defaults: {@link StreamOptions#defaults()}, no embedder, no listener, no meters. */
@@ -279,8 +299,20 @@ public final class StreamDeduplicator {
     private ContentDuplicationListener listener = ContentDuplicationListener.none();
     private StreamMetrics metrics = StreamMetrics.none();
     private Clock clock = Clock.systemUTC();
+    private JudgeProvider judges = JudgeProvider.none();
+    private JudgeListener judgeListener = JudgeListener.NONE;
 
     private Builder() {}
+
+    /**
+     * Where the paraphrase layer's judge ({@code stream.judge}) comes from, and who hears its calls (metrics). Without
+     * them, options with a judge block fail to build.
+     */
+    public Builder judges(JudgeProvider judges, JudgeListener listener) {
+      this.judges = Objects.requireNonNull(judges, "judges");
+      this.judgeListener = Objects.requireNonNull(listener, "judge listener");
+      return this;
+    }
 
     public Builder options(StreamOptions options) {
       this.options = Objects.requireNonNull(options, "options");

@@ -35,6 +35,10 @@ import java.util.TreeSet;
  *   <tr><td>{@code guards}</td><td>all</td><td>which guards veto a non-identical match: {@code numbers},
  *       {@code negation}, {@code names}, {@code contrasts}, {@code person}, {@code substitution},
  *       {@code extension}</td></tr>
+ *   <tr><td>{@code judge}</td><td>(off)</td><td>an LLM judge asked about the paraphrase layer's ambiguous band:
+ *       {@code endpoint} (a name under {@code judges:}), {@code band}, {@code timeout_ms}, {@code budget_per_minute},
+ *       {@code cache_size}, {@code max_calls_per_check} (per unit), as a stage's {@code judge} option
+ *       ({@link dev.deja.core.judge.JudgeStep}); the kind is {@code sentence}</td></tr>
  * </table>
  *
  * <p>Immutable; thread-safe.
@@ -50,10 +54,12 @@ import java.util.TreeSet;
  * @param maxUnitChars longest unit before a forced cut, at least 80
  * @param previewChars preview length in events, at least 1
  * @param guards the enabled guards
+ * @param judge the {@code judge} block of the paraphrase layer, as configured (empty: no judge); its keys are checked
+ *     when a {@link StreamDeduplicator} is built with the judges it names
  */
 public record StreamOptions(double similarityThreshold, double contentSimilarityThreshold, int sentenceWindowSize,
     double paraphraseThreshold, double paraphraseMinShared, double semanticThreshold, Optional<String> semanticModel,
-    int minUnitChars, int maxUnitChars, int previewChars, Set<String> guards) {
+    int minUnitChars, int maxUnitChars, int previewChars, Set<String> guards, Map<String, Object> judge) {
 
   /** Every guard name. */
   public static final Set<String> GUARDS =
@@ -62,7 +68,7 @@ public record StreamOptions(double similarityThreshold, double contentSimilarity
   /** The option keys, as written in {@code deja.yaml}. */
   public static final List<String> KEYS = List.of("similarity_threshold", "content_similarity_threshold",
       "sentence_window_size", "paraphrase_threshold", "paraphrase_min_shared", "semantic_threshold", "semantic_model",
-      "min_unit_chars", "max_unit_chars", "preview_chars", "guards");
+      "min_unit_chars", "max_unit_chars", "preview_chars", "guards", "judge");
 
   public StreamOptions {
     unit("similarity_threshold", similarityThreshold);
@@ -86,6 +92,7 @@ public record StreamOptions(double similarityThreshold, double contentSimilarity
     }
     semanticModel = semanticModel == null ? Optional.empty() : semanticModel.filter(s -> !s.isBlank());
     guards = Set.copyOf(guards);
+    judge = judge == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(judge));
     for (String g : guards) {
       if (!GUARDS.contains(g)) {
         throw new InvalidInputException("guards: unknown guard '" + g + "'; known: " + new TreeSet<>(GUARDS));
@@ -106,12 +113,36 @@ public record StreamOptions(double similarityThreshold, double contentSimilarity
    */
   public static StreamOptions defaults() {
     return new StreamOptions(0.95, 0.85, 50, RestatementModel.THRESHOLD, 1, 0.80, Optional.empty(), 10, 2000, 100,
-        GUARDS);
+        GUARDS, Map.of());
   }
 
-  /** These options with the settings of a map (the {@code stream:} section) applied; unknown keys are refused. */
+  /**
+   * These options with the settings of a map (the {@code stream:} section) applied; unknown keys are refused. A key
+   * {@code judge.KEY} sets one key of the judge block ({@code --set judge.endpoint=local}); {@code judge: null}
+   * removes the judge.
+   */
   public StreamOptions with(Map<String, ?> section, String where) {
-    Map<String, Object> m = new LinkedHashMap<>(section);
+    Map<String, Object> m = new LinkedHashMap<>();
+    Map<String, Object> judgeBlock = new LinkedHashMap<>(judge);
+    boolean judgeSet = false;
+    for (Map.Entry<String, ?> e : section.entrySet()) {
+      if (e.getKey().startsWith("judge.")) {
+        judgeBlock.put(e.getKey().substring("judge.".length()), e.getValue());
+        judgeSet = true;
+      } else if (e.getKey().equals("judge")) {
+        if (e.getValue() != null && !(e.getValue() instanceof Map<?, ?>)) {
+          throw new InvalidInputException(where + ".judge: must be an object (endpoint, band, timeout_ms, …), got '"
+              + e.getValue() + "'");
+        }
+        judgeBlock.clear();
+        if (e.getValue() instanceof Map<?, ?> jm) {
+          jm.forEach((k, v) -> judgeBlock.put(String.valueOf(k), v));
+        }
+        judgeSet = true;
+      } else {
+        m.put(e.getKey(), e.getValue());
+      }
+    }
     for (String k : m.keySet()) {
       if (!KEYS.contains(k)) {
         throw new InvalidInputException(where + "." + k + ": unknown option; options: " + String.join(", ", KEYS));
@@ -130,7 +161,8 @@ public record StreamOptions(double similarityThreshold, double contentSimilarity
           (int) integer(m, "min_unit_chars", minUnitChars, where),
           (int) integer(m, "max_unit_chars", maxUnitChars, where),
           (int) integer(m, "preview_chars", previewChars, where),
-          guardList(m, where));
+          guardList(m, where),
+          judgeSet ? judgeBlock : judge);
     } catch (InvalidInputException e) {
       if (e.getMessage().startsWith(where)) {
         throw e;
@@ -205,6 +237,7 @@ public record StreamOptions(double similarityThreshold, double contentSimilarity
     m.put("max_unit_chars", maxUnitChars);
     m.put("preview_chars", previewChars);
     m.put("guards", List.copyOf(new TreeSet<>(guards)));
+    m.put("judge", judge.isEmpty() ? null : judge);
     return m;
   }
 }

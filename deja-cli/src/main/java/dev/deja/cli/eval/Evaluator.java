@@ -10,6 +10,8 @@ import dev.deja.core.engine.Verdict;
 import dev.deja.core.eval.Confusion;
 import dev.deja.core.eval.LatencyStats;
 import dev.deja.core.item.Item;
+import dev.deja.core.judge.JudgeListener;
+import dev.deja.core.judge.JudgeProvider;
 import dev.deja.core.spec.CollectionSpec;
 import dev.deja.core.store.CollectionStore;
 import dev.deja.core.store.MemoryCollectionStore;
@@ -69,6 +71,27 @@ public final class Evaluator {
   /** Where semantic stages get their embedders (default: the in-process models registered as services). */
   public Evaluator embedders(dev.deja.core.embed.EmbedderProvider provider) {
     this.embedders = provider;
+    return this;
+  }
+
+  private JudgeProvider judges = JudgeProvider.none();
+  private JudgeListener judgeListener = JudgeListener.NONE;
+  private boolean warmUp = true;
+
+  /** Where stages with a {@code judge} option get their judges, and who counts the calls (default: none). */
+  public Evaluator judges(JudgeProvider provider, JudgeListener listener) {
+    this.judges = provider;
+    this.judgeListener = listener;
+    return this;
+  }
+
+  /**
+   * Whether checks are run once before the measured pass (default true, so that latency is measured on compiled
+   * code). Off for runs with a judge: a warm-up would fill its cache and the measured pass would call it less often
+   * than real checks do.
+   */
+  public Evaluator warmUp(boolean on) {
+    this.warmUp = on;
     return this;
   }
 
@@ -135,7 +158,7 @@ public final class Evaluator {
 
   private DejaCollection collection(CollectionSpec spec, CollectionStore store) {
     AtomicLong seq = new AtomicLong();
-    return DejaCollection.builder(spec).store(store).embedders(embedders)
+    return DejaCollection.builder(spec).store(store).embedders(embedders).judges(judges).judgeListener(judgeListener)
         .clock(Clock.fixed(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC))
         .ids(() -> "gen-" + seq.incrementAndGet()).build();
   }
@@ -168,7 +191,7 @@ public final class Evaluator {
       rights.add(item(p.right(), "pair " + p.id() + " right"));
     }
     // Warm-up pass so that latency is measured on compiled code, then the measured pass.
-    int warm = Math.min(pairs.size(), 200);
+    int warm = warmUp ? Math.min(pairs.size(), 200) : 0;
     for (int i = 0; i < warm; i++) {
       base.check(CheckRequest.of(tenantOf(pairs.get(i)), rights.get(i)));
     }
@@ -296,7 +319,7 @@ public final class Evaluator {
           continue;
         }
         CheckRequest req = new CheckRequest(TENANT, items.get(l.id()), l.excludeId());
-        if (measure && run.checks < 50) {
+        if (measure && warmUp && run.checks < 50) {
           col.check(req); // warm-up
         }
         long t0 = System.nanoTime();

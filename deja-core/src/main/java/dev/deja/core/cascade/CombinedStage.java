@@ -8,6 +8,8 @@ import dev.deja.core.guard.Lexicon;
 import dev.deja.core.index.Candidate;
 import dev.deja.core.item.Item;
 import dev.deja.core.item.StoredItem;
+import dev.deja.core.judge.JudgeKind;
+import dev.deja.core.judge.JudgeStep;
 import dev.deja.core.lexical.WordKnowledges;
 import dev.deja.core.normalize.Analyzer;
 import dev.deja.core.normalize.Normalizer;
@@ -43,12 +45,14 @@ import java.util.OptionalDouble;
  * explanations), {@code vetoes} (signals that decide alone when they are the only difference between the texts:
  * {@code negation_mismatch}, {@code numbers_conflict}, {@code role_change}, {@code swap}, {@code contrast_conflict}
  * when every content word is matched; {@code antonym}, {@code sibling}, {@code names_conflict} when exactly one word is
- * replaced on each side; see {@link PairFeatures#VETOES}).
+ * replaced on each side; see {@link PairFeatures#VETOES}), {@code judge} (an LLM asked about the pairs whose
+ * probability falls in a band, and with {@code ask_on_veto} about vetoed ones; see {@link JudgeStep}: its decision
+ * decides them, the probability stays visible).
  *
  * <p>The text signals cost about a millisecond a pair, so a candidate whose score cannot reach the lowest reported
  * threshold whatever its signals (the upper bound from its cosine, time and measures) is not scored further. Thread-safe.
  */
-public final class CombinedStage implements VectorStage, Scorer, PairExplainer {
+public final class CombinedStage implements VectorStage, Scorer, PairExplainer, JudgedStage {
 
   /** The feature names that are not measures (kept for callers that list them). */
   public static final List<String> SPECIAL_FEATURES = PairFeatures.SPECIAL;
@@ -95,6 +99,7 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer {
       Lexicon lexicon = Lexicon.of(o.choice("language", "en", "en", "nl", "pt"));
       String trained = o.string("trained", "");
       List<String> vetoes = o.strings("vetoes", List.of());
+      Optional<JudgeStep> judge = JudgeStep.read(o, name, context.judging(), JudgeKind.forField(spec, field), true);
       o.rejectUnknown();
       Duration window = spec.window().map(w -> w.tolerance()).orElse(Duration.ZERO);
       PairFeatures features = new PairFeatures(List.copyOf(weights.keySet()), o.at("features"), lexicon,
@@ -102,7 +107,7 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer {
           .vetoes(vetoes, o.at("vetoes"));
       Embedder embedder = weights.containsKey("cosine") ? context.embedder(model, o.at("model")) : null;
       return new CombinedStage(name, field, context.normalizer(analyzer), weights, bias, threshold, possible, margin,
-          embedder, k, failClosed, features, trained);
+          embedder, k, failClosed, features, trained, judge);
     }
   };
 
@@ -120,10 +125,11 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer {
   private final boolean failClosed;
   private final PairFeatures features;
   private final String trained;
+  private final Optional<JudgeStep> judge;
 
   private CombinedStage(String name, String field, Normalizer normalizer, Map<String, Double> weights, double bias,
       double threshold, OptionalDouble possible, OptionalDouble margin, Embedder embedder, int neighbours,
-      boolean failClosed, PairFeatures features, String trained) {
+      boolean failClosed, PairFeatures features, String trained, Optional<JudgeStep> judge) {
     this.name = name;
     this.field = field;
     this.normalizer = normalizer;
@@ -138,6 +144,12 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer {
     this.failClosed = failClosed;
     this.features = features;
     this.trained = trained;
+    this.judge = judge;
+  }
+
+  @Override
+  public Optional<JudgeStep> judge() {
+    return judge;
   }
 
   @Override
@@ -305,6 +317,9 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer {
     return 1 / (1 + Math.exp(-z));
   }
 
+  /** A candidate scored by the model, before the judge (if any) and the thresholds decide it. */
+  private record Scored(Candidate candidate, Texts texts, PairFeatures.Values fx, double score, Outcome inProcess) {}
+
   @Override
   public StageResult evaluate(Probe probe, List<Candidate> candidates) {
     Explanation.Builder summary = Explanation.of("stage", name).evidence("field", field)
@@ -312,6 +327,8 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer {
     if (!trained.isEmpty()) {
       summary.evidence("trained", trained);
     }
+    judge.ifPresent(j -> summary.evidence("judge", j.endpoint() + ", band " + j.bandText()
+        + (j.askOnVeto() ? ", ask_on_veto" : "")));
     if (FieldValues.text(probe.item(), field).isEmpty()) {
       return new StageResult(List.of(), summary.result("skipped")
           .message("the new item has no value for '" + field + "': no evidence").build());
@@ -320,14 +337,14 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer {
     if (embedder != null && probe.vector(vectorName()).isEmpty()) {
       warnings.add("stage '" + name + "': no embedding for the new item; the cosine feature counts as 0");
     }
+    // The lowest score that can be reported, or put to the judge (whose band may reach below the threshold).
     double lowest = possible.orElse(threshold);
-    List<StageMatch> matches = new ArrayList<>();
+    if (judge.isPresent()) {
+      lowest = Math.min(lowest, judge.get().low());
+    }
+    List<Scored> scored = new ArrayList<>();
     int compared = 0;
     int bounded = 0;
-    int vetoed = 0;
-    // The best-scoring candidate that is not reported, so that a NEW verdict says how close it came and why.
-    Explanation closest = null;
-    double closestScore = -1;
     for (Candidate c : candidates) {
       Optional<Texts> t = texts(probe, c.item());
       if (t.isEmpty()) {
@@ -342,29 +359,56 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer {
       }
       PairFeatures.Values fx = features.complete(cheap, t.get().rawA(), t.get().rawB());
       double s = score(fx.values());
-      if (fx.veto().isPresent()) {
+      scored.add(new Scored(c, t.get(), fx, s, fx.veto().isPresent() ? Outcome.NEW : levelOf(s)));
+    }
+    JudgeStep.Rulings rulings = judge.map(j -> j.rule(probe.tenant(), pairs(j, probe, scored)))
+        .orElse(new JudgeStep.Rulings(Map.of(), List.of()));
+    warnings.addAll(rulings.warnings());
+    List<StageMatch> matches = new ArrayList<>();
+    int vetoed = 0;
+    int judged = 0;
+    int fellBack = 0;
+    // The best-scoring candidate that is not reported, so that a NEW verdict says how close it came and why.
+    Explanation closest = null;
+    double closestScore = -1;
+    for (Scored x : scored) {
+      String id = x.candidate().id();
+      double s = x.score();
+      Optional<JudgeStep.Ruling> ruling = rulings.find(id);
+      if (ruling.isPresent()) {
+        JudgeStep.Ruling r = ruling.get();
+        if (r.judged()) {
+          judged++;
+        } else {
+          fellBack++;
+        }
+        Explanation e = withJudge(explain(x.texts(), x.fx(), s, r.level()), x.fx().veto(), r);
+        if (r.level() != Outcome.NEW) {
+          matches.add(new StageMatch(id, s, r.level(), e));
+        } else {
+          summary.detail(new Explanation("judged", id, e.result(), "candidate " + id + ": " + e.message(),
+              e.score(), e.threshold(), e.values(), e.evidence(), e.details()));
+        }
+        continue;
+      }
+      if (x.fx().veto().isPresent()) {
         vetoed++;
         if (closest == null || s > closestScore) {
-          closest = vetoNode(explain(t.get(), fx, s, Outcome.NEW), fx.veto().get(), s, c.id());
+          closest = vetoNode(explain(x.texts(), x.fx(), s, Outcome.NEW), x.fx().veto().get(), s, id);
           closestScore = s;
         }
         continue;
       }
-      Outcome level;
-      if (s >= threshold) {
-        level = Outcome.DUPLICATE;
-      } else if (possible.isPresent() && s >= possible.getAsDouble()) {
-        level = Outcome.POSSIBLE_DUPLICATE;
-      } else {
+      if (x.inProcess() == Outcome.NEW) {
         if (closest == null || s > closestScore) {
-          Explanation e = explain(t.get(), fx, s, Outcome.NEW);
-          closest = new Explanation("closest", c.id(), "no_match", "the closest candidate, " + c.id() + ": "
+          Explanation e = explain(x.texts(), x.fx(), s, Outcome.NEW);
+          closest = new Explanation("closest", id, "no_match", "the closest candidate, " + id + ": "
               + e.message(), e.score(), e.threshold(), e.values(), e.evidence(), e.details());
           closestScore = s;
         }
         continue;
       }
-      matches.add(new StageMatch(c.id(), s, level, explain(t.get(), fx, s, level)));
+      matches.add(new StageMatch(id, s, x.inProcess(), explain(x.texts(), x.fx(), s, x.inProcess())));
     }
     int dropped = 0;
     if (margin.isPresent() && !matches.isEmpty()) {
@@ -383,8 +427,40 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer {
                 + " whatever their text signals" : "")
             + (dropped > 0 ? "; " + dropped + " scored more than " + Explanation.format(margin.getAsDouble())
                 + " below the best match and are not reported" : "")
-            + (vetoed > 0 ? "; " + vetoed + " vetoed: their only difference contradicts (see vetoes)" : ""));
+            + (vetoed > 0 ? "; " + vetoed + " vetoed: their only difference contradicts (see vetoes)" : "")
+            + (judged + fellBack > 0 ? "; " + (judged + fellBack) + " put to the judge: " + judged + " decided by it"
+                + (fellBack > 0 ? ", " + fellBack + " in-process (judge unavailable)" : "") : ""));
     return new StageResult(matches, summary.build(), warnings);
+  }
+
+  private Outcome levelOf(double s) {
+    return s >= threshold ? Outcome.DUPLICATE
+        : possible.isPresent() && s >= possible.getAsDouble() ? Outcome.POSSIBLE_DUPLICATE : Outcome.NEW;
+  }
+
+  private List<JudgeStep.Pair> pairs(JudgeStep j, Probe probe, List<Scored> scored) {
+    List<JudgeStep.Pair> out = new ArrayList<>();
+    for (Scored x : scored) {
+      Optional<String> timing = j.timingFor(probe.time(), x.candidate().item().keys().time());
+      out.add(new JudgeStep.Pair(x.candidate().id(), x.texts().rawA(), x.texts().rawB(), x.texts().a(),
+          x.texts().b(), x.score(), x.inProcess(), x.fx().veto(), timing));
+    }
+    return out;
+  }
+
+  /** A pair's stage node with the judge's node added and its decision in the message. */
+  static Explanation withJudge(Explanation e, Optional<String> veto, JudgeStep.Ruling r) {
+    Explanation.Builder b = Explanation.of(e.kind(), e.name()).result(e.result())
+        .message(e.message() + "; " + (r.judged() ? "judge: " + r.node().evidence().get("decision")
+            + Optional.ofNullable(r.node().evidence().get("reason")).filter(x -> !x.isEmpty()).map(x -> " — " + x)
+                .orElse("")
+            : "judge unavailable, in-process decision"));
+    e.score().ifPresent(b::score);
+    e.threshold().ifPresent(b::threshold);
+    e.values().forEach(b::value);
+    e.evidence().forEach(b::evidence);
+    veto.ifPresent(v -> b.evidence("veto", v));
+    return b.details(e.details()).detail(r.node()).build();
   }
 
   @Override

@@ -5,6 +5,8 @@ import dev.deja.core.engine.Outcome;
 import dev.deja.core.explain.Explanation;
 import dev.deja.core.index.Candidate;
 import dev.deja.core.item.Item;
+import dev.deja.core.judge.JudgeKind;
+import dev.deja.core.judge.JudgeStep;
 import dev.deja.core.measure.Measure;
 import dev.deja.core.measure.Measures;
 import dev.deja.core.measure.TrigramMeasure;
@@ -27,11 +29,12 @@ import java.util.Set;
  * {@code comparison} ({@code gte}: score ≥ threshold, the default; {@code gt}: score &gt; threshold, as the glossary
  * design's "&gt; 0.7"), {@code possible_threshold} (scores from it up to the threshold are POSSIBLE_DUPLICATE; off by
  * default), {@code analyzer} (default: the field's), {@code lexical} ({@code both}, {@code words}, {@code trigrams},
- * {@code none}: which terms are indexed for candidate lookup; default {@code both}).
+ * {@code none}: which terms are indexed for candidate lookup; default {@code both}), {@code judge} (an LLM asked about
+ * the pairs whose score falls in a band: see {@link JudgeStep}).
  *
  * <p>Thread-safe: immutable.
  */
-public final class FuzzyStage implements Scorer {
+public final class FuzzyStage implements Scorer, JudgedStage {
 
   /** Builds {@code fuzzy} stages. */
   public static final StageFactory FACTORY = new StageFactory() {
@@ -66,9 +69,11 @@ public final class FuzzyStage implements Scorer {
       }
       Analyzer analyzer = spec.analyzer(o.string("analyzer", fs.analyzer()), o.at("analyzer"));
       String lexical = o.choice("lexical", "both", "both", "words", "trigrams", "none");
+      Optional<JudgeStep> judge = JudgeStep.read(o, name, context.judging(), JudgeKind.forField(spec, field),
+          false);
       o.rejectUnknown();
       return new FuzzyStage(name, field, measureName, measure, threshold, comparison.equals("gt"), possible,
-          analyzer, context.normalizer(analyzer), lexical, context);
+          analyzer, context.normalizer(analyzer), lexical, context, judge);
     }
   };
 
@@ -85,10 +90,11 @@ public final class FuzzyStage implements Scorer {
   /** Where stored items' normalised values are found among their keys: resolved on first use (see below). */
   private final StageContext context;
   private volatile Optional<String> storedPrefix;
+  private final Optional<JudgeStep> judge;
 
   private FuzzyStage(String name, String field, String measureName, Measure measure, double threshold, boolean strict,
       OptionalDouble possibleThreshold, Analyzer analyzer, dev.deja.core.normalize.Normalizer normalizer,
-      String lexical, StageContext context) {
+      String lexical, StageContext context, Optional<JudgeStep> judge) {
     this.name = name;
     this.field = field;
     this.measureName = measureName;
@@ -100,6 +106,7 @@ public final class FuzzyStage implements Scorer {
     this.normalizer = normalizer;
     this.lexical = lexical;
     this.context = context;
+    this.judge = judge;
   }
 
   /**
@@ -127,6 +134,11 @@ public final class FuzzyStage implements Scorer {
   @Override
   public String name() {
     return name;
+  }
+
+  @Override
+  public Optional<JudgeStep> judge() {
+    return judge;
   }
 
   @Override
@@ -201,20 +213,28 @@ public final class FuzzyStage implements Scorer {
     return strict ? score > t : score >= t;
   }
 
+  /** A candidate scored by the measure, before the judge (if any) and the thresholds decide it. */
+  private record Scored(Candidate candidate, String theirs, double score, Outcome inProcess) {}
+
   @Override
   public StageResult evaluate(Probe probe, List<Candidate> candidates) {
     Optional<String> mine = value(probe.item());
     Explanation.Builder summary = Explanation.of("stage", name).evidence("field", field)
         .evidence("measure", measureName).evidence("comparison", strict ? ">" : ">=").threshold(threshold);
+    judge.ifPresent(j -> summary.evidence("judge", j.endpoint() + ", band " + j.bandText()));
     if (mine.isEmpty()) {
       return new StageResult(List.of(), summary.result("skipped")
           .message("the new item has no value for '" + field + "': no evidence").build());
     }
-    List<StageMatch> matches = new ArrayList<>();
     int compared = 0;
-    // The lowest score that is reported (a match, or a possible one): a candidate whose upper bound is below it
-    // cannot be either, so its exact similarity is not computed (with difflib's sequence at 0.95, most of them).
+    // The lowest score that is reported (a match, or a possible one) or put to the judge: a candidate whose upper
+    // bound is below it cannot be either, so its exact similarity is not computed (with difflib's sequence at 0.95,
+    // most of them).
     double floor = Math.min(threshold, possibleThreshold.orElse(threshold));
+    if (judge.isPresent()) {
+      floor = Math.min(floor, judge.get().low());
+    }
+    List<Scored> scored = new ArrayList<>();
     for (Candidate c : candidates) {
       Optional<String> theirs = storedValue(c.item());
       if (theirs.isEmpty()) {
@@ -225,33 +245,55 @@ public final class FuzzyStage implements Scorer {
         continue;
       }
       double score = clamp(measure.similarity(mine.get(), theirs.get()));
-      Outcome level;
-      if (passes(score, threshold)) {
-        level = Outcome.DUPLICATE;
-      } else if (possibleThreshold.isPresent() && score >= possibleThreshold.getAsDouble()) {
-        level = Outcome.POSSIBLE_DUPLICATE;
-      } else {
+      Outcome level = passes(score, threshold) ? Outcome.DUPLICATE
+          : possibleThreshold.isPresent() && score >= possibleThreshold.getAsDouble() ? Outcome.POSSIBLE_DUPLICATE
+          : Outcome.NEW;
+      scored.add(new Scored(c, theirs.get(), score, level));
+    }
+    String rawMine = probe.item().findString(field).orElse("");
+    JudgeStep.Rulings rulings = judge.map(j -> j.rule(probe.tenant(), scored.stream().map(x -> new JudgeStep.Pair(
+        x.candidate().id(), rawMine, x.candidate().item().item().findString(field).orElse(""), mine.get(),
+        x.theirs(), x.score(), x.inProcess(), Optional.empty(),
+        j.timingFor(probe.time(), x.candidate().item().keys().time()))).toList()))
+        .orElse(new JudgeStep.Rulings(java.util.Map.of(), List.of()));
+    List<StageMatch> matches = new ArrayList<>();
+    int asked = 0;
+    for (Scored x : scored) {
+      Optional<JudgeStep.Ruling> ruling = rulings.find(x.candidate().id());
+      Outcome level = ruling.map(JudgeStep.Ruling::level).orElse(x.inProcess());
+      if (ruling.isEmpty() && level == Outcome.NEW) {
         continue;
       }
-      String rawMine = probe.item().findString(field).orElse("");
-      String rawTheirs = c.item().item().findString(field).orElse("");
+      String rawTheirs = x.candidate().item().item().findString(field).orElse("");
       Explanation.Builder e = Explanation.of("stage", name)
-          .result(level == Outcome.DUPLICATE ? "match" : "possible")
-          .message("Fuzzy match: '" + rawMine + "' ≈ '" + rawTheirs + "'")
-          .score(score).threshold(threshold)
-          .value("new", mine.get()).value("existing", theirs.get())
+          .result(level == Outcome.DUPLICATE ? "match" : level == Outcome.NEW ? "no_match" : "possible")
+          .message((level == Outcome.NEW ? "No fuzzy match: '" + rawMine + "' ≠ '" : "Fuzzy match: '" + rawMine
+              + "' ≈ '") + rawTheirs + "'")
+          .score(x.score()).threshold(threshold)
+          .value("new", mine.get()).value("existing", x.theirs())
           .evidence("comparison", strict ? ">" : ">=")
-          .detail(Explanation.of("measure", measureName).result("info").score(score)
+          .detail(Explanation.of("measure", measureName).result("info").score(x.score())
               .message(measureName + " similarity of the normalised values (analyzer " + analyzer.name() + ")")
               .build());
       possibleThreshold.ifPresent(p -> e.evidence("possible_threshold", Explanation.format(p)));
-      matches.add(new StageMatch(c.id(), score, level, e.build()));
+      Explanation built = e.build();
+      if (ruling.isPresent()) {
+        asked++;
+        built = CombinedStage.withJudge(built, Optional.empty(), ruling.get());
+        if (level == Outcome.NEW) {
+          summary.detail(new Explanation("judged", x.candidate().id(), built.result(), "candidate "
+              + x.candidate().id() + ": " + built.message(), built.score(), built.threshold(), built.values(),
+              built.evidence(), built.details()));
+          continue;
+        }
+      }
+      matches.add(new StageMatch(x.candidate().id(), x.score(), level, built));
     }
     long dup = matches.stream().filter(m -> m.level() == Outcome.DUPLICATE).count();
     return new StageResult(matches, summary.result(dup > 0 ? "match" : matches.isEmpty() ? "no_match" : "possible")
         .message("compared " + compared + " candidate(s): " + dup + " match(es), " + (matches.size() - dup)
-            + " possible")
-        .build());
+            + " possible" + (asked > 0 ? "; " + asked + " put to the judge" : ""))
+        .build(), rulings.warnings());
   }
 
   private static double clamp(double s) {

@@ -3,6 +3,7 @@ package dev.deja.core.cascade;
 import dev.deja.core.InvalidInputException;
 import dev.deja.core.embed.Embedder;
 import dev.deja.core.embed.EmbedderProvider;
+import dev.deja.core.judge.Judging;
 import dev.deja.core.normalize.Analyzer;
 import dev.deja.core.normalize.CachingNormalizer;
 import dev.deja.core.normalize.Normalizer;
@@ -20,19 +21,30 @@ import java.util.concurrent.ConcurrentHashMap;
  * @param normalizers the cached normaliser of each analyzer, shared by the stages built with this context
  * @param storedValues the stored-key prefix under which a stage of this context indexes a field's whole normalised
  *     value, by field and analyzer (see {@link #storesValue})
+ * @param judging where the judges of stages with a {@code judge:} option come from, who hears their calls, and the
+ *     clock of their budgets
  */
 public record StageContext(CollectionSpec spec, EmbedderProvider embedders, Map<Analyzer, Normalizer> normalizers,
-    Map<StoredValue, String> storedValues) {
+    Map<StoredValue, String> storedValues, Judging judging) {
   public StageContext {
     Objects.requireNonNull(spec, "spec");
     Objects.requireNonNull(embedders, "embedders");
     Objects.requireNonNull(normalizers, "normalizers");
     Objects.requireNonNull(storedValues, "storedValues");
+    Objects.requireNonNull(judging, "judging");
   }
 
-  /** A context whose stages will share one normaliser cache per analyzer. */
+  /** A context whose stages will share one normaliser cache per analyzer, and ask judges from {@code judging}. */
+  public StageContext(CollectionSpec spec, EmbedderProvider embedders, Judging judging) {
+    this(spec, embedders, new ConcurrentHashMap<>(), new ConcurrentHashMap<>(), judging);
+  }
+
+  /**
+   * A context for stages built for their keys, features or validation, not to decide: a stage's {@code judge}
+   * endpoint is accepted by name and never called ({@link Judging#placeholders()}).
+   */
   public StageContext(CollectionSpec spec, EmbedderProvider embedders) {
-    this(spec, embedders, new ConcurrentHashMap<>(), new ConcurrentHashMap<>());
+    this(spec, embedders, Judging.placeholders());
   }
 
   /** A field normalised by an analyzer. */
@@ -72,8 +84,10 @@ public record StageContext(CollectionSpec spec, EmbedderProvider embedders, Map<
    */
   public StageContext forDisabledStage() {
     EmbedderProvider real = embedders;
+    // A disabled stage never runs, so its judge endpoint need not exist either.
     return new StageContext(spec, model -> real.find(model).or(() -> java.util.Optional.of(
-        dev.deja.core.embed.EmbedderProviders.placeholder(model))), normalizers, new ConcurrentHashMap<>());
+        dev.deja.core.embed.EmbedderProviders.placeholder(model))), normalizers, new ConcurrentHashMap<>(),
+        Judging.placeholders());
   }
 
   /** The embedder for a model, or an error naming where it was asked for. */

@@ -4,26 +4,29 @@ import dev.deja.core.InvalidInputException;
 import dev.deja.core.cascade.CascadeCheck;
 import dev.deja.core.cascade.Probe;
 import dev.deja.core.cascade.Stage;
-import dev.deja.core.cascade.StageMatch;
 import dev.deja.core.cascade.StageContext;
+import dev.deja.core.cascade.StageMatch;
 import dev.deja.core.cascade.StageRegistry;
+import dev.deja.core.cascade.StageResult;
 import dev.deja.core.cascade.VectorStage;
 import dev.deja.core.embed.EmbedderProvider;
 import dev.deja.core.embed.EmbedderProviders;
 import dev.deja.core.embed.EmbeddingException;
-import dev.deja.core.index.VectorIndex;
-import dev.deja.core.cascade.StageResult;
 import dev.deja.core.explain.Explanation;
 import dev.deja.core.guard.Guard;
 import dev.deja.core.guard.GuardDecision;
 import dev.deja.core.guard.GuardRegistry;
 import dev.deja.core.index.Candidate;
 import dev.deja.core.index.CandidateQuery;
+import dev.deja.core.index.VectorIndex;
 import dev.deja.core.item.FieldType;
 import dev.deja.core.item.HistoryEntry;
 import dev.deja.core.item.Item;
 import dev.deja.core.item.StoredItem;
 import dev.deja.core.item.TimeSpan;
+import dev.deja.core.judge.JudgeListener;
+import dev.deja.core.judge.JudgeProvider;
+import dev.deja.core.judge.Judging;
 import dev.deja.core.recur.Occurrences;
 import dev.deja.core.recur.RecurrenceExpander;
 import dev.deja.core.recur.RecurrenceExpanders;
@@ -79,7 +82,8 @@ public final class DejaCollection {
     this.store = Objects.requireNonNull(b.store, "store");
     this.clock = b.clock;
     this.ids = b.ids;
-    this.stages = b.stageRegistry.build(new StageContext(spec, b.embedders));
+    this.stages = b.stageRegistry.build(new StageContext(spec, b.embedders,
+        new Judging(b.judges, b.judgeListener, b.clock)));
     // A cascade that no candidate can reach would answer NEW to everything: refused, naming the stage.
     CascadeCheck.requireFed(spec, stages, store instanceof VectorIndex);
     List<VectorStage> vs = new ArrayList<>();
@@ -707,6 +711,8 @@ public final class DejaCollection {
     private GuardRegistry guardRegistry = GuardRegistry.defaults();
     private EmbedderProvider embedders = EmbedderProviders.defaults();
     private Optional<RecurrenceExpander> recurrence = Optional.empty();
+    private JudgeProvider judges = JudgeProvider.none();
+    private JudgeListener judgeListener = JudgeListener.NONE;
 
     private Builder(CollectionSpec spec) {
       this.spec = Objects.requireNonNull(spec, "spec");
@@ -741,6 +747,21 @@ public final class DejaCollection {
     /** Where embedders for semantic stages come from (by default: providers registered as services). */
     public Builder embedders(EmbedderProvider p) {
       this.embedders = Objects.requireNonNull(p, "embedders");
+      return this;
+    }
+
+    /**
+     * Where the judges of stages with a {@code judge:} option come from, by endpoint name (by default none: a spec
+     * that names a judge fails to build). The judges' per-minute budgets run on this builder's clock.
+     */
+    public Builder judges(JudgeProvider p) {
+      this.judges = Objects.requireNonNull(p, "judges");
+      return this;
+    }
+
+    /** Who hears the judges' calls, cache hits, disagreements and fallbacks (metrics; by default nobody). */
+    public Builder judgeListener(JudgeListener l) {
+      this.judgeListener = Objects.requireNonNull(l, "judge listener");
       return this;
     }
 

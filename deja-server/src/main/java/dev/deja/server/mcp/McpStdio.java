@@ -1,19 +1,20 @@
 package dev.deja.server.mcp;
 
 import dev.deja.core.embed.EmbedderProviders;
+import dev.deja.embed.Judges;
 import dev.deja.format.DejaConfig;
 import dev.deja.server.DejaService;
 import dev.deja.server.DuplicateEvents;
 import dev.deja.server.ServerConfig;
 import dev.deja.server.ServerMetrics;
 import dev.deja.server.Tenants;
-import java.nio.file.Path;
-import java.time.Clock;
 import io.modelcontextprotocol.server.McpSyncServer;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.file.Path;
+import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
@@ -36,7 +37,8 @@ public final class McpStdio {
     Clock clock = Clock.systemUTC();
     ServerMetrics metrics = new ServerMetrics();
     try (Tenants tenants = new Tenants(Tenants.lucene(config.dataDir()), dejaConfig,
-        metrics.metered(EmbedderProviders.defaults()), clock)) {
+        metrics.metered(EmbedderProviders.defaults()), Judges.provider(dejaConfig.judges()),
+        metrics.judgeListener(), clock)) {
       DejaService service = new DejaService(config, tenants, metrics, new DuplicateEvents(clock));
       // Open the tenant's store now, so that a data directory in use fails at start, not at the first call.
       tenants.catalog(tenant);
