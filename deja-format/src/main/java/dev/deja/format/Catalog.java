@@ -220,7 +220,8 @@ public final class Catalog implements AutoCloseable {
   }
 
   private DejaCollection build(String name, Map<String, Object> tree, JudgeProvider with) {
-    CollectionSpec spec = DejaConfig.validated(SpecReader.read(tree, name)).withName(name);
+    // Validated with this catalog's embedders, so that a stage naming a remote embedder of the deja.yaml is accepted.
+    CollectionSpec spec = DejaConfig.validated(SpecReader.read(tree, name), embedders).withName(name);
     return DejaCollection.builder(spec).store(backend.open(name)).embedders(embedders).judges(with)
         .judgeListener(judgeListener).clock(clock).build();
   }

@@ -3,7 +3,6 @@ package dev.deja.server;
 import dev.deja.core.InvalidInputException;
 import dev.deja.core.embed.Embedder;
 import dev.deja.core.embed.EmbedderProvider;
-import dev.deja.core.embed.EmbedderProviders;
 import dev.deja.core.judge.JudgeProvider;
 import dev.deja.embed.Judges;
 import dev.deja.core.store.MemoryStoreBackend;
@@ -79,7 +78,10 @@ public final class DejaServer implements AutoCloseable {
     // Read before anything is opened, so that a mistake in the stream: section leaves nothing to close.
     Optional<StreamOptions> streamOptions = b.config.proxy().upstream().map(u ->
         StreamOptions.from(b.dejaConfig.section("stream"), b.dejaConfig.source() + ": stream"));
-    streamOptions.flatMap(StreamOptions::semanticModel).ifPresent(m -> semanticEmbedder(b.embedders, m, b));
+    // The deja.yaml's remote 'embedders:' by name, then the in-process models, unless the builder was given a provider.
+    EmbedderProvider base = b.embedders != null ? b.embedders
+        : dev.deja.embed.Embedders.provider(b.dejaConfig.embedders());
+    streamOptions.flatMap(StreamOptions::semanticModel).ifPresent(m -> semanticEmbedder(base, m, b));
     Path serverDir = b.config.dataDir().resolve("server");
     Function<String, StoreBackend> backends = b.backends;
     if (backends == null && b.config.store().isPresent()) {
@@ -103,7 +105,7 @@ public final class DejaServer implements AutoCloseable {
     this.generatedAdminKey = opened.generatedAdminKey();
     this.metrics = new ServerMetrics();
     this.health = new Health(serverDir);
-    EmbedderProvider embedders = health.tracked(metrics.metered(b.embedders));
+    EmbedderProvider embedders = health.tracked(metrics.metered(base));
     if (backends == null) {
       backends = Tenants.lucene(b.config.dataDir());
     }
@@ -269,7 +271,7 @@ public final class DejaServer implements AutoCloseable {
   public static final class Builder {
     private final ServerConfig config;
     private DejaConfig dejaConfig = DejaConfig.empty();
-    private EmbedderProvider embedders = EmbedderProviders.defaults();
+    private EmbedderProvider embedders;
     private Clock clock = Clock.systemUTC();
     private Function<String, StoreBackend> backends;
     private DuplicateEvents events;
@@ -286,7 +288,10 @@ public final class DejaServer implements AutoCloseable {
       return this;
     }
 
-    /** Where embedders come from (default: the registered providers, i.e. deja-embed's in-process models). */
+    /**
+     * Where embedders come from (default: the deja.yaml's remote {@code embedders:} by name, then the registered
+     * providers, i.e. deja-embed's in-process models).
+     */
     public Builder embedders(EmbedderProvider p) {
       this.embedders = Objects.requireNonNull(p, "embedders");
       return this;
