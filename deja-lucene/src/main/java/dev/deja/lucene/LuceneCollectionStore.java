@@ -38,6 +38,7 @@ import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.lucene.document.Document;
+import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.ConcurrentMergeScheduler;
 import org.apache.lucene.index.DocValues;
@@ -68,7 +69,6 @@ import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.search.TermRangeQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.Scorer;
 import org.apache.lucene.search.Weight;
@@ -615,7 +615,10 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
       BooleanQuery.Builder b = new BooleanQuery.Builder();
       b.add(tenant.<Query>map(t -> new TermQuery(new Term(Schema.TENANT, t))).orElseGet(MatchAllDocsQuery::new),
           Occur.FILTER);
-      afterId.ifPresent(a -> b.add(TermRangeQuery.newStringRange(Schema.ID, a, null, false, false), Occur.FILTER));
+      // On the ids' sorted doc values, not a TermRangeQuery: that compiles the bound into an automaton, which Lucene
+      // refuses for bounds over 1,000 characters ("input automaton is too large").
+      afterId.ifPresent(a -> b.add(SortedDocValuesField.newSlowRangeQuery(Schema.ID, new BytesRef(a), null, false,
+          false), Occur.FILTER));
       if (!snap.isEmpty()) {
         b.add(Schema.ids(snap.ids()), Occur.MUST_NOT);
       }

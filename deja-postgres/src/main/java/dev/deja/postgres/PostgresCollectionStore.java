@@ -8,6 +8,7 @@ import dev.deja.core.index.VectorIndex;
 import dev.deja.core.item.ItemKeys;
 import dev.deja.core.item.StoredItem;
 import dev.deja.core.item.TimeSpan;
+import dev.deja.core.item.UnicodeText;
 import dev.deja.core.store.CollectionStore;
 import dev.deja.core.store.MemoryCollectionStore;
 import dev.deja.core.store.Page;
@@ -503,8 +504,14 @@ public final class PostgresCollectionStore implements CollectionStore, VectorInd
 
   // ---------------------------------------------------------------- plumbing
 
-  /** PostgreSQL text cannot hold U+0000: refuse it in the columns that store strings as text. */
+  /**
+   * PostgreSQL text cannot hold U+0000: refuse it in the columns that store strings as text. Nor can any string with an
+   * unpaired surrogate be sent: the driver's UTF-8 encoder would put {@code ?} in its place and the row would hold
+   * other data than acknowledged, so such a string is refused too (the engine refuses it first; this is the store's
+   * own guarantee).
+   */
   private static void checkText(StoredItem item) {
+    UnicodeText.requireAll("item", item.item().fields());
     check("id", item.id());
     check("tenant", item.tenant());
     check("scope", item.keys().scope());
@@ -518,6 +525,7 @@ public final class PostgresCollectionStore implements CollectionStore, VectorInd
     if (value.indexOf('\u0000') >= 0) {
       throw new InvalidInputException("the PostgreSQL store cannot hold a " + what + " containing U+0000");
     }
+    UnicodeText.require(what, value);
   }
 
   private static String[] sorted(Set<String> values) {

@@ -457,6 +457,21 @@ public abstract class CollectionStoreContract {
   }
 
   @Test
+  void aStringWithoutAUtf8FormIsStoredExactlyOrRefusedNeverAltered() {
+    String bad = "a " + (char) 0xDFFF + (char) 0xD800 + " b";
+    StoredItem item = TestItems.item("s").field("text", bad).build();
+    try {
+      store.insert(item);
+    } catch (InvalidInputException refused) {
+      assertThat(refused).hasMessageContaining("not Unicode text");
+      assertThat(store.find("t1", "s")).isEmpty();
+      return;
+    }
+    publish();
+    assertThat(store.find("t1", "s").orElseThrow().item().fields()).containsEntry("text", bad);
+  }
+
+  @Test
   void replaceMovesAnItemInTimeAndScope() {
     store.insert(TestItems.item("a").timedAt(1000).build());
     store.replace(TestItems.item("a").scope("t1#other").timedAt(5000).build());
