@@ -535,6 +535,25 @@ public abstract class DejaCollectionContract {
         .extracting(StoredItem::id).containsExactly(longest);
   }
 
+  @Test
+  void longValuesUnderTheItemLimitAreStoredAndFoundAsExactCopies() {
+    DejaCollection c = collection(TestSpecs.events("reject"));
+    String words = "word ".repeat(8000).strip();
+    String token = "x".repeat(40_000);
+    for (String title : List.of(words, token)) {
+      WriteResult w = c.put(PutRequest.of("fam", event(title, "2026-03-02T14:00")));
+      assertThat(w.action()).as("a %d-character title", title.length()).isEqualTo(Action.CREATED);
+      assertThat(c.get("fam", w.id().orElseThrow()).orElseThrow().item().findString("title")).hasValue(title);
+      Verdict again = c.check(CheckRequest.of("fam", event(title, "2026-03-02T14:30")));
+      assertThat(again.outcome()).isEqualTo(Outcome.DUPLICATE);
+      assertThat(again.matches().get(0).id()).isEqualTo(w.id().orElseThrow());
+      assertThat(again.matches().get(0).stage()).isEqualTo("exact");
+    }
+    // Another long value is not mistaken for it.
+    assertThat(c.check(CheckRequest.of("fam", event("y".repeat(40_000), "2026-03-02T14:00"))).matches()
+        .stream().filter(m -> m.stage().equals("exact")).toList()).isEmpty();
+  }
+
   /** Runs the task on as many threads, all released at once, and returns the results in index order. */
   protected static <T> List<T> runConcurrently(int threads, java.util.function.IntFunction<T> task) throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(threads);
