@@ -473,6 +473,33 @@ public abstract class DejaCollectionContract {
   // store, and a refused write leaves nothing behind
 
   @Test
+  void aSeriesThatCannotBeStoredWholeLeavesNothingBehind() {
+    DejaCollection c = recurring("reject");
+    // Takes the id the series' second occurrence will need: the series fails half-way through being written.
+    c.put(new PutRequest("fam", Optional.of("s~20260311T1700"), event("Other thing", "2026-05-01T09:00"), false));
+    assertThatThrownBy(() -> c.put(new PutRequest("fam", Optional.of("s"),
+        series("Soccer practice", "2026-03-04T17:00", "FREQ=WEEKLY;BYDAY=WE"), true)))
+        .isInstanceOf(dev.deja.core.InvalidInputException.class).hasMessageContaining("s~20260311T1700");
+    assertThat(c.get("fam", "s")).isEmpty();
+    assertThat(c.get("fam", "s~20260304T1700")).isEmpty();
+    assertThat(c.count("fam")).isEqualTo(1);
+    assertThat(c.check(CheckRequest.of("fam", event("Soccer practice", "2026-03-04T17:00"))).outcome())
+        .isEqualTo(Outcome.NEW);
+  }
+
+  @Test
+  void occurrencesInOneMinuteAreRefusedBeforeAnythingIsWritten() {
+    dev.deja.core.recur.RecurrenceExpander everySecond = (rule, first, zone, until, max) ->
+        List.of(first, first.plusSeconds(1), first.plusSeconds(2));
+    DejaCollection c = collection(TestSpecs.recurringEvents("reject"), everySecond);
+    assertThatThrownBy(() -> c.put(PutRequest.of("fam", series("Every second", "2026-05-05T10:00",
+        "FREQ=SECONDLY")))).isInstanceOf(dev.deja.core.InvalidInputException.class)
+        .hasMessageContaining("rrule").hasMessageContaining("less than a minute apart");
+    assertThat(c.count("fam")).isZero();
+    assertThat(c.list("fam", Optional.empty(), 10).items()).isEmpty();
+  }
+
+  @Test
   void datesBeyondTheSupportedYearsAreRefusedNamingTheField() {
     DejaCollection c = collection(TestSpecs.events("reject"));
     for (String[] bad : new String[][] {{"+999999999-12-31T23:59", "2026-03-02T15:00"},
