@@ -83,7 +83,8 @@ final class RequestInput {
       }
       return Temporals.dateTime(field, text, zone).toInstant();
     } catch (InvalidInputException e) {
-      throw ApiException.invalid(field, e.getMessage());
+      // The message names the field already.
+      throw new ApiException(400, "invalid_request", e.getMessage(), Map.of("field", field));
     }
   }
 }
