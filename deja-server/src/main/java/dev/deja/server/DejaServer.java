@@ -125,6 +125,9 @@ public final class DejaServer implements AutoCloseable {
       c.startup.showOldJavalinVersionWarning = false;
       c.jetty.host = b.config.host();
       c.jetty.port = b.config.port();
+      // What Jetty answers by itself is in the API's error shape.
+      c.jetty.modifyServer(server -> server.setErrorHandler(new JettyErrors.ForServer()));
+      c.jetty.modifyServletContextHandler(h -> h.setErrorHandler(new JettyErrors.ForContext()));
       api.register(c);
       mcp.ifPresent(m -> c.jetty.modifyServletContextHandler(h -> {
         ServletHolder holder = new ServletHolder("mcp", m.servlet());
