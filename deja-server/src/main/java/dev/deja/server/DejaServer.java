@@ -11,6 +11,7 @@ import dev.deja.server.mcp.DejaTool;
 import dev.deja.server.mcp.DejaTools;
 import dev.deja.server.mcp.McpAuthFilter;
 import dev.deja.server.mcp.McpEndpoints;
+import dev.deja.server.mcp.McpSessions;
 import dev.deja.stream.StreamDeduplicator;
 import dev.deja.stream.StreamMetrics;
 import dev.deja.stream.StreamOptions;
@@ -139,7 +140,8 @@ public final class DejaServer implements AutoCloseable {
         ServletHolder holder = new ServletHolder("mcp", m.servlet());
         holder.setAsyncSupported(true);
         h.addServlet(holder, "/mcp");
-        FilterHolder filter = new FilterHolder(new McpAuthFilter(keys, inFlight));
+        FilterHolder filter = new FilterHolder(new McpAuthFilter(keys, inFlight, new McpSessions(),
+            b.config.maxBodyBytes()));
         filter.setAsyncSupported(true);
         h.addFilter(filter, "/mcp", EnumSet.of(DispatcherType.REQUEST));
       }));
