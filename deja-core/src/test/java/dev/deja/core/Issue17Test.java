@@ -59,6 +59,14 @@ class Issue17Test {
   }
 
   @Test
+  void nulIsRefusedBecauseNoStoreKeepsIt() {
+    assertThatThrownBy(() -> UnicodeText.require("field 'term'", "a" + (char) 0 + "b"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessage("field 'term': contains U+0000 (NUL) at character 1, which no store keeps");
+    assertThat(UnicodeText.isWellFormed("a" + (char) 0)).isTrue();
+  }
+
+  @Test
   void everyStringOfAValueIsCheckedNamingItsPath() {
     assertThatCode(() -> UnicodeText.requireAll("f", List.of("a", Map.of("k", List.of("b", "c")))))
         .doesNotThrowAnyException();

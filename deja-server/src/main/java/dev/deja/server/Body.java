@@ -89,11 +89,28 @@ public final class Body {
   /**
    * Parses a JSON object. The bytes must be UTF-8 (RFC 8259): an invalid sequence — overlong, a surrogate's encoding,
    * beyond U+10FFFF — is {@code malformed_json} naming its offset (Jackson would decode some of them into unpaired
-   * surrogates). A string holding an unpaired surrogate (a JSON escape of half a surrogate pair) is
-   * {@code invalid_request} naming where it is: it has no UTF-8 form, so it could not be stored as sent.
+   * surrogates). A string holding an unpaired surrogate (a JSON escape of half a surrogate pair) or U+0000 is
+   * {@code invalid_request} naming where it is: no store could keep it as sent.
+   */
+  static Body parse(byte[] bytes) {
+    Body b = parseForwarded(bytes);
+    for (Map.Entry<String, Object> e : b.fields.entrySet()) {
+      try {
+        UnicodeText.require("request body: field name", e.getKey());
+        UnicodeText.requireAll(e.getKey(), e.getValue());
+      } catch (InvalidInputException x) {
+        throw ApiException.invalid(x.getMessage());
+      }
+    }
+    return b;
+  }
+
+  /**
+   * Parses a JSON object that Deja forwards rather than stores (a chat request for the proxy's upstream): UTF-8 and
+   * well-formed JSON, its strings as sent.
    */
   @SuppressWarnings("unchecked")
-  static Body parse(byte[] bytes) {
+  static Body parseForwarded(byte[] bytes) {
     if (bytes.length == 0) {
       throw new ApiException(400, "malformed_json", "request body: empty; expected a JSON object", Map.of());
     }
@@ -121,14 +138,6 @@ public final class Body {
     }
     if (!(v instanceof Map)) {
       throw ApiException.invalid("request body: expected a JSON object, got " + Json.kind(v));
-    }
-    for (Map.Entry<String, Object> e : ((Map<String, Object>) v).entrySet()) {
-      try {
-        UnicodeText.require("request body: field name", e.getKey());
-        UnicodeText.requireAll(e.getKey(), e.getValue());
-      } catch (InvalidInputException x) {
-        throw ApiException.invalid(x.getMessage());
-      }
     }
     return new Body((Map<String, Object>) v);
   }

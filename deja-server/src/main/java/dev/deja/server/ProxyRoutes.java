@@ -94,7 +94,7 @@ final class ProxyRoutes {
           "server.proxy.max_request_bytes");
     }
     if (ctx.req().getMethod().equals("POST") && ctx.path().equals("/v1/chat/completions")) {
-      Body b = Body.parse(bytes);
+      Body b = Body.parseForwarded(bytes);
       Object messages = b.all().get("messages");
       if (!(messages instanceof List)) {
         throw ApiException.invalid("messages", messages == null ? "is required (an array of messages)"

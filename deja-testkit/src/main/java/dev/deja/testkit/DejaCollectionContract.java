@@ -539,6 +539,10 @@ public abstract class DejaCollectionContract {
         event("Fine", "2026-03-02T14:00"), false))).isInstanceOf(dev.deja.core.InvalidInputException.class)
         .hasMessageContaining("id");
     assertThat(c.count("fam")).isZero();
+    // U+0000: PostgreSQL text cannot hold it, so no store takes it.
+    assertThatThrownBy(() -> c.put(PutRequest.of("fam", event("nul " + (char) 0, "2026-03-02T14:00"))))
+        .isInstanceOf(dev.deja.core.InvalidInputException.class).hasMessageContaining("U+0000");
+    assertThat(c.count("fam")).isZero();
     // A well-formed pair (an emoji) is text.
     String emoji = "Party " + new String(Character.toChars(0x1F389));
     String id = c.put(PutRequest.of("fam", event(emoji, "2026-03-02T14:00"))).id().orElseThrow();

@@ -5,13 +5,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Checks that strings are Unicode text: no unpaired UTF-16 surrogate (U+D800 to U+DFFF without its partner), which
- * is what a JSON escape like {@code "\udfff"} or undecodable UTF-8 (a code point above U+10FFFF) turns into.
+ * Checks that strings are text every store keeps as it is: no unpaired UTF-16 surrogate (U+D800 to U+DFFF without its
+ * partner, which is what a JSON escape like {@code "\udfff"} or undecodable UTF-8 turns into), and no U+0000.
  *
- * <p>Such a string has no UTF-8 form: PostgreSQL's driver would store it with {@code ?} in place of each surrogate
- * (silently altered data), Lucene's term encoder with U+FFFD, Deja's item codec refuses it. So every value that is
- * stored or indexed — item fields and field names, ids, search text, list cursors — is checked where it enters the
- * engine, and refused as invalid input naming where it was found.
+ * <p>A string with an unpaired surrogate has no UTF-8 form: PostgreSQL's driver would store it with {@code ?} in place
+ * of each surrogate (silently altered data), Lucene's term encoder with U+FFFD, Deja's item codec refuses it. U+0000
+ * cannot be held by PostgreSQL text at all, so a store that kept it and one that refused it would disagree about the
+ * same item. So every value that is stored or indexed — item fields and field names, ids, search text — is checked
+ * where it enters the engine, and refused as invalid input naming where it was found, by every store alike.
  *
  * <p>Thread-safe: stateless.
  */
@@ -42,12 +43,16 @@ public final class UnicodeText {
   }
 
   /**
-   * The string, when it is well-formed.
+   * The string, when it is well-formed and holds no U+0000.
    *
    * @param where what it is, for the message (e.g. {@code "field 'text'"}, {@code "id"})
-   * @throws InvalidInputException naming {@code where}, the position and the surrogate
+   * @throws InvalidInputException naming {@code where}, the position and the character
    */
   public static String require(String where, String s) {
+    int nul = s.indexOf('\u0000');
+    if (nul >= 0) {
+      throw new InvalidInputException(where + ": contains U+0000 (NUL) at character " + nul + ", which no store keeps");
+    }
     int at = firstUnpairedSurrogate(s);
     if (at >= 0) {
       throw new InvalidInputException(where + ": not Unicode text: an unpaired surrogate U+"
