@@ -49,6 +49,14 @@
  * request counted as finished by {@link dev.deja.server.InFlight} has really been answered when graceful shutdown
  * stops Jetty.
  *
+ * <p>In front of the servlet context, {@code BodyGate} (a Jetty handler) collects every request body with Jetty's
+ * asynchronous reads before a route or the MCP servlet sees it, so that a client who stalls mid-upload holds a
+ * connection, never a thread: 413 at once for a {@code Content-Length} over the limit, 408 after
+ * {@code server.body_timeout_seconds}, 429 beyond {@code server.max_uploads_per_key} bodies of one key arriving at once.
+ * What Jetty answers by itself (bad paths, oversized headers, …) goes through {@code JettyErrors}, in the API's error
+ * shape. Key digests, the idempotency log and the data directories the server creates are its user's only
+ * ({@code PrivateFiles}).
+ *
  * <h2>The chat completions proxy</h2>
  *
  * <p>With {@code server.proxy.upstream} ({@code deja serve --upstream URL}), {@code ProxyRoutes} also routes
@@ -68,7 +76,8 @@
  *
  * <h2>Threads</h2>
  *
- * <p>Jetty's pool serves requests; the engine and the stores are thread-safe; the only other threads are the
+ * <p>Jetty's pool serves requests (a request holds one of its threads only once its body is in; waiting for body
+ * bytes holds none); the engine and the stores are thread-safe; the only other threads are the
  * embedding model's warm-up ({@code deja-embedder-warm-up}), each open Lucene collection's maintenance thread and,
  * with the proxy, its upstream HTTP client ({@code deja-proxy-upstream-N}) and idle-timeout watchdog
  * ({@code deja-proxy-watchdog-1}).
