@@ -38,6 +38,7 @@ import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.lucene.document.Document;
+import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.ConcurrentMergeScheduler;
 import org.apache.lucene.index.DocValues;
@@ -68,7 +69,6 @@ import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.search.TermRangeQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.Scorer;
 import org.apache.lucene.search.Weight;
@@ -92,7 +92,8 @@ import org.apache.lucene.util.BytesRef;
  * caller still returns only once its writes are durable. A background thread reopens the searcher every
  * {@value #REFRESH_MILLIS} ms while there are new writes (pruning the overlay) and commits the index every
  * {@value #COMMIT_SECONDS} s, recording the last logged write it contains; older log files are then deleted. On open,
- * logged writes after that record are replayed, so a crash (even {@code kill -9}) loses no acknowledged write.
+ * logged writes after that record are replayed, so a crash (even {@code kill -9}) loses no acknowledged write. Scope
+ * work that fails has its writes undone (logged writes restoring what they replaced) before its lock is released.
  *
  * <p>Thread-safe.
  */
@@ -142,11 +143,16 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
   private volatile Throwable maintenanceFailure;
   private volatile boolean closed;
 
-  /** Per thread: how deep inside {@link #inScope} it is, and whether it wrote there. */
+  /** Per thread: how deep inside {@link #inScope} it is, whether it wrote there, and what to undo if it fails. */
   private static final class ScopeState {
     int depth;
     boolean pending;
+    /** What the writes of the outermost scope work replaced, in order: undone if the work fails. */
+    final List<Undo> undo = new ArrayList<>();
   }
+
+  /** A write made inside scope work: its id and the version before it (empty: the id did not exist). */
+  private record Undo(String id, Optional<StoredItem> before) {}
 
   private LuceneCollectionStore(String collection, Path path, Directory directory, IndexWriter writer,
       SearcherManager searchers, VectorSearch vectorSearch, WriteAheadLog wal, long seq,
@@ -305,6 +311,7 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
         throw new InvalidInputException("an item with id '" + item.id() + "' already exists in '" + collection + "'");
       }
       apply(item.id(), Optional.of(item), doc, payload, null);
+      remember(item.id(), Optional.empty());
       return null;
     });
   }
@@ -312,7 +319,7 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
   /**
    * Inserts many items with one reopen and one index commit, without the log: the bulk-load path (imports,
    * benchmarks). Fails, inserting nothing, when an id repeats or exists. Not meant to race with single writes of the
-   * same ids. Durable when it returns, also inside {@link #inScope}.
+   * same ids. Durable when it returns, also inside {@link #inScope}; not undone when scope work around it fails.
    */
   public void insertAll(Collection<StoredItem> items) {
     ensureOpen();
@@ -389,6 +396,7 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
         throw new InvalidInputException("no item with id '" + item.id() + "' in '" + collection + "'");
       }
       apply(item.id(), Optional.of(item), doc, payload, old.get().keys().scope());
+      remember(item.id(), old);
       return null;
     });
   }
@@ -401,6 +409,7 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
         return false;
       }
       apply(id, Optional.empty(), null, WalRecords.delete(id), old.get().keys().scope());
+      remember(id, old);
       return true;
     });
   }
@@ -454,9 +463,18 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
     ensureOpen();
     ScopeState st = scopeState.get();
     st.depth++;
+    int mark = st.undo.size();
     T result;
     try {
-      result = scopeLocks.withLock(scope, work);
+      result = scopeLocks.withLock(scope, () -> {
+        try {
+          return work.get();
+        } catch (RuntimeException | Error e) {
+          // Still under the scope's lock: nobody sees the work's writes being taken back.
+          undo(st, mark, e);
+          throw e;
+        }
+      });
     } catch (RuntimeException | Error e) {
       if (--st.depth == 0 && st.pending) {
         st.pending = false;
@@ -468,12 +486,54 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
       }
       throw e;
     }
-    if (--st.depth == 0 && st.pending) {
-      st.pending = false;
-      // Outside the scope lock: the next writer of this scope proceeds while this one waits for the fsync.
-      walSyncs.awaitDurable();
+    if (--st.depth == 0) {
+      st.undo.clear();
+      if (st.pending) {
+        st.pending = false;
+        // Outside the scope lock: the next writer of this scope proceeds while this one waits for the fsync.
+        walSyncs.awaitDurable();
+      }
     }
     return result;
+  }
+
+  /** Records, inside scope work, what a write replaced. */
+  private void remember(String id, Optional<StoredItem> before) {
+    ScopeState st = scopeState.get();
+    if (st.depth > 0) {
+      st.undo.add(new Undo(id, before));
+    }
+  }
+
+  /**
+   * Takes back the writes of failed scope work (those recorded after {@code mark}), last first: a write that answers an
+   * error leaves nothing behind (a series whose tenth occurrence cannot be stored leaves neither its master nor the
+   * nine before). The undoing writes are logged like any other, so a restart replays the same end state. A failure
+   * while undoing is added to the work's exception.
+   */
+  private void undo(ScopeState st, int mark, Throwable cause) {
+    List<Undo> writes = new ArrayList<>(st.undo.subList(mark, st.undo.size()));
+    st.undo.subList(mark, st.undo.size()).clear();
+    for (int i = writes.size() - 1; i >= 0; i--) {
+      Undo u = writes.get(i);
+      try {
+        write(u.id(), "undoing a write to " + u.id(), () -> {
+          Optional<StoredItem> now = current(u.id());
+          String scopeNow = now.map(x -> x.keys().scope()).orElse(null);
+          if (u.before().isPresent()) {
+            StoredItem b = u.before().get();
+            byte[] encoded = ItemCodec.encode(b);
+            Document doc = Schema.document(b, knnPrefix(vectorSearch), encoded);
+            apply(u.id(), u.before(), doc, WalRecords.put(b, encoded), scopeNow == null ? b.keys().scope() : scopeNow);
+          } else if (now.isPresent()) {
+            apply(u.id(), Optional.empty(), null, WalRecords.delete(u.id()), scopeNow);
+          }
+          return null;
+        });
+      } catch (RuntimeException e) {
+        cause.addSuppressed(e);
+      }
+    }
   }
 
   /** Writes under the id's lock, then makes the write durable (now, or when the outermost scope work ends). */
@@ -615,7 +675,10 @@ public final class LuceneCollectionStore implements CollectionStore, VectorIndex
       BooleanQuery.Builder b = new BooleanQuery.Builder();
       b.add(tenant.<Query>map(t -> new TermQuery(new Term(Schema.TENANT, t))).orElseGet(MatchAllDocsQuery::new),
           Occur.FILTER);
-      afterId.ifPresent(a -> b.add(TermRangeQuery.newStringRange(Schema.ID, a, null, false, false), Occur.FILTER));
+      // On the ids' sorted doc values, not a TermRangeQuery: that compiles the bound into an automaton, which Lucene
+      // refuses for bounds over 1,000 characters ("input automaton is too large").
+      afterId.ifPresent(a -> b.add(SortedDocValuesField.newSlowRangeQuery(Schema.ID, new BytesRef(a), null, false,
+          false), Occur.FILTER));
       if (!snap.isEmpty()) {
         b.add(Schema.ids(snap.ids()), Occur.MUST_NOT);
       }

@@ -13,7 +13,8 @@ import java.util.OptionalLong;
  * <p>Codes are part of the HTTP contract (docs/HTTP.md lists them): {@code malformed_json}, {@code invalid_request},
  * {@code unauthorized}, {@code forbidden}, {@code not_found}, {@code method_not_allowed}, {@code conflict},
  * {@code idempotency_key_reused}, {@code payload_too_large}, {@code rate_limited}, {@code unavailable},
- * {@code internal}. Immutable.
+ * {@code internal}; from the web server layer also {@code request_timeout}, {@code uri_too_long} and
+ * {@code headers_too_large}. Immutable.
  */
 public final class ApiException extends DejaException {
   private static final long serialVersionUID = 1L;
@@ -75,6 +76,12 @@ public final class ApiException extends DejaException {
     return new ApiException(429, "rate_limited", "rate limit for '" + action + "' exceeded; retry after "
         + retryAfterSeconds + " s", Map.of("action", action, "retry_after_seconds", retryAfterSeconds),
         OptionalLong.of(retryAfterSeconds), null);
+  }
+
+  /** 429 {@code rate_limited} with its own message (what was exceeded, which setting) and a {@code Retry-After}. */
+  public static ApiException rateLimited(String action, long retryAfterSeconds, String message) {
+    return new ApiException(429, "rate_limited", message, Map.of("action", action, "retry_after_seconds",
+        retryAfterSeconds), OptionalLong.of(retryAfterSeconds), null);
   }
 
   /** 503 {@code unavailable}: a store or embedder failure, or the server is shutting down. */

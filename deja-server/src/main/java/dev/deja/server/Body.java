@@ -2,10 +2,18 @@ package dev.deja.server;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import dev.deja.core.InvalidInputException;
 import dev.deja.core.item.Item;
+import dev.deja.core.item.UnicodeText;
 import dev.deja.format.Json;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -18,9 +26,9 @@ import java.util.Set;
  * A request's JSON object, read strictly: malformed JSON is {@code malformed_json}; a field of the wrong type, a missing
  * required field and a field nobody asked for are {@code invalid_request} naming the field.
  *
- * <p>Not thread-safe: one per request.
+ * <p>Not thread-safe: one per request. Public for {@link #object} only.
  */
-final class Body {
+public final class Body {
   private final Map<String, Object> fields;
   private final Set<String> read = new LinkedHashSet<>();
 
@@ -78,11 +86,38 @@ final class Body {
     }
   }
 
-  /** Parses a JSON object. */
-  @SuppressWarnings("unchecked")
+  /**
+   * Parses a JSON object. The bytes must be UTF-8 (RFC 8259): an invalid sequence — overlong, a surrogate's encoding,
+   * beyond U+10FFFF — is {@code malformed_json} naming its offset (Jackson would decode some of them into unpaired
+   * surrogates). A string holding an unpaired surrogate (a JSON escape of half a surrogate pair) or U+0000 is
+   * {@code invalid_request} naming where it is: no store could keep it as sent.
+   */
   static Body parse(byte[] bytes) {
+    Body b = parseForwarded(bytes);
+    for (Map.Entry<String, Object> e : b.fields.entrySet()) {
+      try {
+        UnicodeText.require("request body: field name", e.getKey());
+        UnicodeText.requireAll(e.getKey(), e.getValue());
+      } catch (InvalidInputException x) {
+        throw ApiException.invalid(x.getMessage());
+      }
+    }
+    return b;
+  }
+
+  /**
+   * Parses a JSON object that Deja forwards rather than stores (a chat request for the proxy's upstream): UTF-8 and
+   * well-formed JSON, its strings as sent.
+   */
+  @SuppressWarnings("unchecked")
+  static Body parseForwarded(byte[] bytes) {
     if (bytes.length == 0) {
       throw new ApiException(400, "malformed_json", "request body: empty; expected a JSON object", Map.of());
+    }
+    int bad = invalidUtf8(bytes);
+    if (bad >= 0) {
+      throw new ApiException(400, "malformed_json", "request body: invalid UTF-8 at byte " + bad
+          + " (JSON text is UTF-8)", Map.of("byte", bad));
     }
     Object v;
     try {
@@ -105,6 +140,35 @@ final class Body {
       throw ApiException.invalid("request body: expected a JSON object, got " + Json.kind(v));
     }
     return new Body((Map<String, Object>) v);
+  }
+
+  /** The offset of the first byte that is not part of valid UTF-8, or -1. */
+  static int invalidUtf8(byte[] bytes) {
+    CharsetDecoder d = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+        .onUnmappableCharacter(CodingErrorAction.REPORT);
+    ByteBuffer in = ByteBuffer.wrap(bytes);
+    CharBuffer out = CharBuffer.allocate(8192);
+    while (true) {
+      CoderResult r = d.decode(in, out, true);
+      if (r.isError()) {
+        return in.position();
+      }
+      if (!r.isOverflow()) {
+        // Underflow with the end of input: everything decoded (a sequence cut off at the end is an error above).
+        return -1;
+      }
+      out.clear();
+    }
+  }
+
+  /**
+   * A request body parsed as {@link #parse} does (UTF-8, a JSON object, Unicode text throughout), as a map: for
+   * request bodies other handlers read, such as the MCP endpoint's.
+   *
+   * @throws ApiException 400 {@code malformed_json} or {@code invalid_request}
+   */
+  public static Map<String, Object> object(byte[] bytes) {
+    return parse(bytes).fields;
   }
 
   /** Every field, without marking them read (for definitions passed on whole). */

@@ -12,6 +12,7 @@ import dev.deja.server.mcp.DejaTool;
 import dev.deja.server.mcp.DejaTools;
 import dev.deja.server.mcp.McpAuthFilter;
 import dev.deja.server.mcp.McpEndpoints;
+import dev.deja.server.mcp.McpSessions;
 import dev.deja.stream.StreamDeduplicator;
 import dev.deja.stream.StreamMetrics;
 import dev.deja.stream.StreamOptions;
@@ -67,6 +68,7 @@ public final class DejaServer implements AutoCloseable {
   private final Optional<McpEndpoints.Http> mcp;
   private final Optional<ChatCompletionsProxy> proxy;
   private final Javalin app;
+  private final BodyGate bodies;
   /** The shared PostgreSQL backend whose namespaces are the tenants' backends, when {@code server.store} is set. */
   private final Optional<dev.deja.postgres.PostgresStoreBackend> shared;
   private volatile boolean closed;
@@ -129,17 +131,26 @@ public final class DejaServer implements AutoCloseable {
     if (b.config.warmUp()) {
       health.warmUp(embedders);
     }
+    this.bodies = new BodyGate(keys, b.config);
     this.app = Javalin.create(c -> {
       c.startup.showJavalinBanner = false;
       c.startup.showOldJavalinVersionWarning = false;
       c.jetty.host = b.config.host();
       c.jetty.port = b.config.port();
+      // Bodies are collected before the servlet context (Javalin attaches it inside this wrapper), and what Jetty
+      // answers by itself is in the API's error shape.
+      c.jetty.modifyServer(server -> {
+        server.setHandler(bodies);
+        server.setErrorHandler(new JettyErrors.ForServer());
+      });
+      c.jetty.modifyServletContextHandler(h -> h.setErrorHandler(new JettyErrors.ForContext()));
       api.register(c);
       mcp.ifPresent(m -> c.jetty.modifyServletContextHandler(h -> {
         ServletHolder holder = new ServletHolder("mcp", m.servlet());
         holder.setAsyncSupported(true);
         h.addServlet(holder, "/mcp");
-        FilterHolder filter = new FilterHolder(new McpAuthFilter(keys, inFlight));
+        FilterHolder filter = new FilterHolder(new McpAuthFilter(keys, inFlight, new McpSessions(),
+            b.config.maxBodyBytes()));
         filter.setAsyncSupported(true);
         h.addFilter(filter, "/mcp", EnumSet.of(DispatcherType.REQUEST));
       }));

@@ -5,12 +5,8 @@ import dev.deja.core.StoreException;
 import dev.deja.format.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.nio.channels.FileChannel;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
@@ -114,7 +110,12 @@ public final class KeyStore {
    */
   public static Opened open(Path dir, Optional<String> configuredAdminKey, Clock clock, Records records) {
     try {
-      Files.createDirectories(dir);
+      PrivateFiles.createDirectories(dir);
+      for (String secret : List.of("keys.json", "admin-key.sha256")) {
+        if (PrivateFiles.narrow(dir.resolve(secret))) {
+          LOG.warn("{} was readable by other accounts; it is now rw------- (owner only)", dir.resolve(secret));
+        }
+      }
     } catch (IOException e) {
       throw new StoreException("cannot create " + dir + ": " + e.getMessage(), false, e);
     }
@@ -313,16 +314,8 @@ public final class KeyStore {
     }
   }
 
+  /** Writes a secret file: through a temporary one, readable by the server's user only. */
   static void writeAtomically(Path file, String text) throws IOException {
-    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-    Files.writeString(tmp, text, StandardCharsets.UTF_8);
-    try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
-      ch.force(true);
-    }
-    try {
-      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } catch (AtomicMoveNotSupportedException e) {
-      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-    }
+    PrivateFiles.writeAtomically(file, text);
   }
 }

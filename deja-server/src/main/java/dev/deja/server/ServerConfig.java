@@ -34,6 +34,8 @@ import java.util.Optional;
  * @param maxBodyBytes the largest request body accepted
  * @param maxItemBytes the largest item (as JSON) accepted
  * @param maxBatchItems the most items in one batch request
+ * @param bodyTimeoutSeconds how long a request body may take to arrive, from its headers on (408 after it)
+ * @param maxUploadsPerKey how many request bodies of one key may be arriving at once (429 beyond)
  * @param rateLimitsEnabled whether rate limits apply
  * @param readPerSecond tokens per second of the {@code read} bucket of one key; {@code readBurst} its capacity
  * @param readBurst the capacity of the read bucket
@@ -62,6 +64,8 @@ public record ServerConfig(
     long maxBodyBytes,
     long maxItemBytes,
     int maxBatchItems,
+    int bodyTimeoutSeconds,
+    int maxUploadsPerKey,
     boolean rateLimitsEnabled,
     double readPerSecond,
     double readBurst,
@@ -95,6 +99,10 @@ public record ServerConfig(
       s("max_body_bytes", "int", "1048576", "largest request body (413 above)"),
       s("max_item_bytes", "int", "65536", "largest single item, as compact JSON (413 above)"),
       s("max_batch_items", "int", "100", "most items in one batch request (413 above)"),
+      s("body_timeout_seconds", "int", "10", "seconds a request body may take to arrive once its headers have: "
+          + "bodies are read without holding a thread, and one still incomplete then is answered 408"),
+      s("max_uploads_per_key", "int", "16", "request bodies of one key that may be arriving at once; one more is "
+          + "answered 429 at once"),
       s("rate_limits.enabled", "bool", "true", "apply per-key rate limits (429 with Retry-After)"),
       s("rate_limits.read_per_second", "number", "100", "read bucket (get, list, describe, search) refill rate "
           + "per key"),
@@ -159,6 +167,8 @@ public record ServerConfig(
     positive("max_body_bytes", maxBodyBytes);
     positive("max_item_bytes", maxItemBytes);
     positive("max_batch_items", maxBatchItems);
+    positive("body_timeout_seconds", bodyTimeoutSeconds);
+    positive("max_uploads_per_key", maxUploadsPerKey);
     positive("rate_limits.read_per_second", readPerSecond);
     positive("rate_limits.read_burst", readBurst);
     positive("rate_limits.check_per_second", checkPerSecond);
@@ -242,6 +252,8 @@ public record ServerConfig(
         integer(values, "max_body_bytes"),
         integer(values, "max_item_bytes"),
         integer(values, "max_batch_items"),
+        integer(values, "body_timeout_seconds"),
+        integer(values, "max_uploads_per_key"),
         bool(values, "rate_limits.enabled"),
         number(values, "rate_limits.read_per_second"),
         number(values, "rate_limits.read_burst"),
@@ -313,7 +325,8 @@ public record ServerConfig(
   /** A copy listening on another port. */
   public ServerConfig withPort(int newPort) {
     return new ServerConfig(newPort, host, dataDir, adminKey, maxBodyBytes, maxItemBytes, maxBatchItems,
-        rateLimitsEnabled, readPerSecond, readBurst, checkPerSecond, checkBurst, writePerSecond, writeBurst,
+        bodyTimeoutSeconds, maxUploadsPerKey, rateLimitsEnabled, readPerSecond, readBurst, checkPerSecond, checkBurst,
+        writePerSecond, writeBurst,
         embeddingCost, idempotencyMaxEntries, idempotencyRetentionHours, shutdownTimeoutSeconds, warmUp,
         memoryCollection, calendarCollection, glossaryCollection, mcpEnabled, store, proxy);
   }
@@ -321,7 +334,8 @@ public record ServerConfig(
   /** A copy with another data directory. */
   public ServerConfig withDataDir(Path dir) {
     return new ServerConfig(port, host, dir, adminKey, maxBodyBytes, maxItemBytes, maxBatchItems,
-        rateLimitsEnabled, readPerSecond, readBurst, checkPerSecond, checkBurst, writePerSecond, writeBurst,
+        bodyTimeoutSeconds, maxUploadsPerKey, rateLimitsEnabled, readPerSecond, readBurst, checkPerSecond, checkBurst,
+        writePerSecond, writeBurst,
         embeddingCost, idempotencyMaxEntries, idempotencyRetentionHours, shutdownTimeoutSeconds, warmUp,
         memoryCollection, calendarCollection, glossaryCollection, mcpEnabled, store, proxy);
   }
@@ -329,7 +343,8 @@ public record ServerConfig(
   /** A copy whose chat completions proxy forwards to this upstream ({@code deja serve --upstream}). */
   public ServerConfig withProxyUpstream(URI upstream) {
     return new ServerConfig(port, host, dataDir, adminKey, maxBodyBytes, maxItemBytes, maxBatchItems,
-        rateLimitsEnabled, readPerSecond, readBurst, checkPerSecond, checkBurst, writePerSecond, writeBurst,
+        bodyTimeoutSeconds, maxUploadsPerKey, rateLimitsEnabled, readPerSecond, readBurst, checkPerSecond, checkBurst,
+        writePerSecond, writeBurst,
         embeddingCost, idempotencyMaxEntries, idempotencyRetentionHours, shutdownTimeoutSeconds, warmUp,
         memoryCollection, calendarCollection, glossaryCollection, mcpEnabled, store, proxy.withUpstream(upstream));
   }
@@ -337,7 +352,8 @@ public record ServerConfig(
   /** A copy with this admin key. */
   public ServerConfig withAdminKey(String key) {
     return new ServerConfig(port, host, dataDir, Optional.of(key), maxBodyBytes, maxItemBytes, maxBatchItems,
-        rateLimitsEnabled, readPerSecond, readBurst, checkPerSecond, checkBurst, writePerSecond, writeBurst,
+        bodyTimeoutSeconds, maxUploadsPerKey, rateLimitsEnabled, readPerSecond, readBurst, checkPerSecond, checkBurst,
+        writePerSecond, writeBurst,
         embeddingCost, idempotencyMaxEntries, idempotencyRetentionHours, shutdownTimeoutSeconds, warmUp,
         memoryCollection, calendarCollection, glossaryCollection, mcpEnabled, store, proxy);
   }
@@ -345,7 +361,8 @@ public record ServerConfig(
   /** A copy whose tenants' collections live in the PostgreSQL database of this URL. */
   public ServerConfig withStore(String url) {
     return new ServerConfig(port, host, dataDir, adminKey, maxBodyBytes, maxItemBytes, maxBatchItems,
-        rateLimitsEnabled, readPerSecond, readBurst, checkPerSecond, checkBurst, writePerSecond, writeBurst,
+        bodyTimeoutSeconds, maxUploadsPerKey, rateLimitsEnabled, readPerSecond, readBurst, checkPerSecond, checkBurst,
+        writePerSecond, writeBurst,
         embeddingCost, idempotencyMaxEntries, idempotencyRetentionHours, shutdownTimeoutSeconds, warmUp,
         memoryCollection, calendarCollection, glossaryCollection, mcpEnabled, Optional.of(url), proxy);
   }
@@ -364,7 +381,8 @@ public record ServerConfig(
     }).orElse("(lucene)");
     return "ServerConfig[port=" + port + ", host=" + host + ", data_dir=" + dataDir + ", admin_key="
         + (adminKey.isPresent() ? "(set)" : "(generated)") + ", max_body_bytes=" + maxBodyBytes + ", max_item_bytes="
-        + maxItemBytes + ", max_batch_items=" + maxBatchItems + ", rate_limits=" + rateLimitsEnabled + " (read "
+        + maxItemBytes + ", max_batch_items=" + maxBatchItems + ", body_timeout_seconds=" + bodyTimeoutSeconds
+        + ", max_uploads_per_key=" + maxUploadsPerKey + ", rate_limits=" + rateLimitsEnabled + " (read "
         + readPerSecond + "/" + readBurst + ", check " + checkPerSecond + "/" + checkBurst + ", write "
         + writePerSecond + "/" + writeBurst + ", embedding_cost " + embeddingCost + "), idempotency="
         + idempotencyMaxEntries + "/" + idempotencyRetentionHours + "h, shutdown_timeout_seconds="

@@ -61,9 +61,20 @@ public final class Tenants implements AutoCloseable {
     this.clock = clock;
   }
 
-  /** Backends in a data directory: {@code DIR/tenants/TENANT/} each a Lucene data directory. */
+  /**
+   * Backends in a data directory: {@code DIR/tenants/TENANT/} each a Lucene data directory, created readable by the
+   * server's user only ({@link PrivateFiles}).
+   */
   public static Function<String, StoreBackend> lucene(Path dataDir) {
-    return tenant -> dev.deja.lucene.LuceneStoreBackend.open(dataDir.resolve("tenants").resolve(tenant));
+    return tenant -> {
+      Path dir = dataDir.resolve("tenants").resolve(tenant);
+      try {
+        PrivateFiles.createDirectories(dir);
+      } catch (java.io.IOException e) {
+        throw new dev.deja.core.StoreException("cannot create " + dir + ": " + e.getMessage(), false, e);
+      }
+      return dev.deja.lucene.LuceneStoreBackend.open(dir);
+    };
   }
 
   /** The tenant's catalog, opened on first use. */

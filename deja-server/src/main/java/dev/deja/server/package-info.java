@@ -14,15 +14,16 @@
  * }
  * }</pre>
  *
- * <p>A request goes: {@link dev.deja.server.HttpApi} authenticates the key ({@link dev.deja.server.KeyStore}: the
- * tenant comes from the key, never from the body), takes tokens from the key's bucket for the action
- * ({@link dev.deja.server.RateLimiter}), reads the body strictly ({@code Body}: malformed JSON, wrong types and unknown
- * fields are 400s naming the field), and calls {@link dev.deja.server.DejaService}, which the MCP tools call too: the
+ * <p>A request goes: {@link dev.deja.server.HttpApi} admits it and hands it to its route group ({@code AdminRoutes},
+ * {@code CollectionRoutes}, {@code ItemRoutes}, {@code MemoryRoutes}, {@code ProxyRoutes}), which authenticates the key
+ * ({@code Callers} over {@link dev.deja.server.KeyStore}: the tenant comes from the key, never from the body), takes
+ * tokens from the key's bucket for the action ({@link dev.deja.server.RateLimiter}), reads the body strictly
+ * ({@code Body}: malformed JSON, wrong types and unknown fields are 400s naming the field), and calls {@link dev.deja.server.DejaService}, which the MCP tools call too: the
  * tenant's collection from {@link dev.deja.server.Tenants} (one catalog and one Lucene data directory per tenant),
  * the engine's check, put or search, metrics ({@link dev.deja.server.ServerMetrics}) and one JSON event per duplicate
  * ({@link dev.deja.server.DuplicateEvents}). Every failure becomes {@code {"error": {"code", "message", "details"}}}
  * ({@link dev.deja.server.ApiException}): 4xx for every client mistake, 503 with {@code details.retriable} for a store
- * or embedder failure, 500 only for a bug.
+ * or embedder failure, 500 only for a bug ({@code HttpErrors}).
  *
  * <h2>Why Javalin 7 (Jetty 12)</h2>
  *
@@ -48,9 +49,17 @@
  * request counted as finished by {@link dev.deja.server.InFlight} has really been answered when graceful shutdown
  * stops Jetty.
  *
+ * <p>In front of the servlet context, {@code BodyGate} (a Jetty handler) collects every request body with Jetty's
+ * asynchronous reads before a route or the MCP servlet sees it, so that a client who stalls mid-upload holds a
+ * connection, never a thread: 413 at once for a {@code Content-Length} over the limit, 408 after
+ * {@code server.body_timeout_seconds}, 429 beyond {@code server.max_uploads_per_key} bodies of one key arriving at once.
+ * What Jetty answers by itself (bad paths, oversized headers, …) goes through {@code JettyErrors}, in the API's error
+ * shape. Key digests, the idempotency log and the data directories the server creates are its user's only
+ * ({@code PrivateFiles}).
+ *
  * <h2>The chat completions proxy</h2>
  *
- * <p>With {@code server.proxy.upstream} ({@code deja serve --upstream URL}), {@link dev.deja.server.HttpApi} also routes
+ * <p>With {@code server.proxy.upstream} ({@code deja serve --upstream URL}), {@code ProxyRoutes} also routes
  * {@code POST /v1/chat/completions} (and {@code GET /v1/models}, {@code GET /v1/models/{model}},
  * {@code POST /v1/embeddings}) to deja-stream's {@code ChatCompletionsProxy} through {@code JavalinProxyExchange}:
  * Deja's tenant key comes in {@code x-api-key} (the {@code Authorization} header is the upstream's) and is not
@@ -67,7 +76,8 @@
  *
  * <h2>Threads</h2>
  *
- * <p>Jetty's pool serves requests; the engine and the stores are thread-safe; the only other threads are the
+ * <p>Jetty's pool serves requests (a request holds one of its threads only once its body is in; waiting for body
+ * bytes holds none); the engine and the stores are thread-safe; the only other threads are the
  * embedding model's warm-up ({@code deja-embedder-warm-up}), each open Lucene collection's maintenance thread and,
  * with the proxy, its upstream HTTP client ({@code deja-proxy-upstream-N}) and idle-timeout watchdog
  * ({@code deja-proxy-watchdog-1}).

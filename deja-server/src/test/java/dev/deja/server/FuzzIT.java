@@ -24,7 +24,7 @@ class FuzzIT {
       assertThat(r.statuses().keySet()).allMatch(st -> st >= 200 && st < 500);
       assertThat(r.statuses().entrySet().stream().filter(e -> e.getKey() >= 400).mapToInt(Map.Entry::getValue).sum())
           .as("most fuzz requests are refused").isGreaterThan(700);
-      assertThat(r.kinds()).hasSize(9);
+      assertThat(r.kinds()).hasSize(15);
     }
   }
 }

@@ -457,6 +457,65 @@ public abstract class CollectionStoreContract {
   }
 
   @Test
+  void scopeWorkThatFailsLeavesNothingBehind() {
+    store.insert(TestItems.item("kept").keys("exact|k").field("text", "before").build());
+    store.insert(TestItems.item("gone").build());
+    IllegalStateException failure = new IllegalStateException("the tenth occurrence cannot be stored");
+    assertThatThrownBy(() -> store.inScope("t1#", () -> {
+      store.insert(TestItems.item("new").keys("exact|k").build());
+      store.replace(TestItems.item("kept").keys("exact|other").field("text", "after").build());
+      store.delete("t1", "gone");
+      store.insert(TestItems.item("new2").build());
+      throw failure;
+    })).isSameAs(failure);
+    publish();
+    assertThat(store.find("t1", "new")).isEmpty();
+    assertThat(store.find("t1", "new2")).isEmpty();
+    assertThat(store.find("t1", "kept").orElseThrow().item().fields()).containsEntry("text", "before");
+    assertThat(store.find("t1", "gone")).isPresent();
+    assertThat(ids(store.candidates(query("t1#").keys("exact|k").build()))).containsExactly("kept");
+    assertThat(ids(store.candidates(query("t1#").keys("exact|other").build()))).isEmpty();
+    assertThat(store.count(Optional.of("t1"))).isEqualTo(2);
+    // The store still works: the ids that were taken back can be written.
+    store.insert(TestItems.item("new").build());
+    assertThat(store.find("t1", "new")).isPresent();
+  }
+
+  @Test
+  void aStringWithoutAUtf8FormIsStoredExactlyOrRefusedNeverAltered() {
+    String bad = "a " + (char) 0xDFFF + (char) 0xD800 + " b";
+    StoredItem item = TestItems.item("s").field("text", bad).build();
+    try {
+      store.insert(item);
+    } catch (InvalidInputException refused) {
+      assertThat(refused).hasMessageContaining("not Unicode text");
+      assertThat(store.find("t1", "s")).isEmpty();
+      return;
+    }
+    publish();
+    assertThat(store.find("t1", "s").orElseThrow().item().fields()).containsEntry("text", bad);
+  }
+
+  @Test
+  void nestedScopeWorkThatFailsIsUndoneAloneWhenTheOuterWorkGoesOn() {
+    store.inScope("t1#", () -> {
+      store.insert(TestItems.item("outer").build());
+      try {
+        store.inScope("t1#inner", () -> {
+          store.insert(TestItems.item("inner").scope("t1#inner").build());
+          throw new IllegalStateException("inner work fails");
+        });
+      } catch (IllegalStateException expected) {
+        // the outer work carries on
+      }
+      return null;
+    });
+    publish();
+    assertThat(store.find("t1", "outer")).isPresent();
+    assertThat(store.find("t1", "inner")).isEmpty();
+  }
+
+  @Test
   void replaceMovesAnItemInTimeAndScope() {
     store.insert(TestItems.item("a").timedAt(1000).build());
     store.replace(TestItems.item("a").scope("t1#other").timedAt(5000).build());

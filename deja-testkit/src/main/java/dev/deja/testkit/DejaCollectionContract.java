@@ -1,6 +1,7 @@
 package dev.deja.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.deja.core.engine.Action;
 import dev.deja.core.engine.CheckRequest;
@@ -466,6 +467,122 @@ public abstract class DejaCollectionContract {
     assertThat(hits).hasSize(1);
     assertThat(hits.get(0).item().item().findString("start")).hasValue("2026-03-11T17:00");
     assertThat(dev.deja.core.recur.Occurrences.seriesOf(hits.get(0).item())).hasValue(id);
+  }
+
+  // ---------------------------------------------------------------- hostile input (issue 17): refused alike by every
+  // store, and a refused write leaves nothing behind
+
+  @Test
+  void aSeriesThatCannotBeStoredWholeLeavesNothingBehind() {
+    DejaCollection c = recurring("reject");
+    // Takes the id the series' second occurrence will need: the series fails half-way through being written.
+    c.put(new PutRequest("fam", Optional.of("s~20260311T1700"), event("Other thing", "2026-05-01T09:00"), false));
+    assertThatThrownBy(() -> c.put(new PutRequest("fam", Optional.of("s"),
+        series("Soccer practice", "2026-03-04T17:00", "FREQ=WEEKLY;BYDAY=WE"), true)))
+        .isInstanceOf(dev.deja.core.InvalidInputException.class).hasMessageContaining("s~20260311T1700");
+    assertThat(c.get("fam", "s")).isEmpty();
+    assertThat(c.get("fam", "s~20260304T1700")).isEmpty();
+    assertThat(c.count("fam")).isEqualTo(1);
+    assertThat(c.check(CheckRequest.of("fam", event("Soccer practice", "2026-03-04T17:00"))).outcome())
+        .isEqualTo(Outcome.NEW);
+  }
+
+  @Test
+  void occurrencesInOneMinuteAreRefusedBeforeAnythingIsWritten() {
+    dev.deja.core.recur.RecurrenceExpander everySecond = (rule, first, zone, until, max) ->
+        List.of(first, first.plusSeconds(1), first.plusSeconds(2));
+    DejaCollection c = collection(TestSpecs.recurringEvents("reject"), everySecond);
+    assertThatThrownBy(() -> c.put(PutRequest.of("fam", series("Every second", "2026-05-05T10:00",
+        "FREQ=SECONDLY")))).isInstanceOf(dev.deja.core.InvalidInputException.class)
+        .hasMessageContaining("rrule").hasMessageContaining("less than a minute apart");
+    assertThat(c.count("fam")).isZero();
+    assertThat(c.list("fam", Optional.empty(), 10).items()).isEmpty();
+  }
+
+  @Test
+  void datesBeyondTheSupportedYearsAreRefusedNamingTheField() {
+    DejaCollection c = collection(TestSpecs.events("reject"));
+    for (String[] bad : new String[][] {{"+999999999-12-31T23:59", "2026-03-02T15:00"},
+        {"2026-03-02T14:00", "+999999999-12-31T23:59"}, {"10000-01-01T00:00", null},
+        {"-000001-01-01T00:00", null}, {"+999999999-12-31T23:59+01:00", null}}) {
+      Item item = bad[1] == null ? event("Far away", bad[0])
+          : Item.of("title", "Far away", "start", bad[0], "end", bad[1]);
+      String field = bad[0].startsWith("2026") ? "end" : "start";
+      assertThatThrownBy(() -> c.put(PutRequest.of("fam", item))).as("%s", item)
+          .isInstanceOf(dev.deja.core.InvalidInputException.class).hasMessageContaining("'" + field + "'");
+      assertThatThrownBy(() -> c.check(CheckRequest.of("fam", item))).as("%s", item)
+          .isInstanceOf(dev.deja.core.InvalidInputException.class);
+    }
+    assertThat(c.count("fam")).isZero();
+    assertThat(c.put(PutRequest.of("fam", event("Last day", "9999-12-31T10:00"))).action())
+        .isEqualTo(Action.CREATED);
+    assertThat(c.put(PutRequest.of("fam", event("First day", "0001-01-01T10:00"))).action())
+        .isEqualTo(Action.CREATED);
+  }
+
+  /** Halves of a surrogate pair, alone: what a JSON escape of half a pair, or undecodable UTF-8, becomes. */
+  private static final char HIGH = (char) 0xD800;
+  private static final char LOW = (char) 0xDFFF;
+
+  @Test
+  void textThatIsNotUnicodeIsRefusedAndNeverStoredAltered() {
+    DejaCollection c = collection(TestSpecs.events("reject"));
+    for (Item bad : List.of(event("a " + LOW + HIGH + " b", "2026-03-02T14:00"),
+        event("lone high " + HIGH, "2026-03-02T14:00"),
+        Item.of("title", "ok", "start", "2026-03-02T14:00", "end", String.valueOf(LOW)))) {
+      assertThatThrownBy(() -> c.put(PutRequest.of("fam", bad))).as("%s", bad)
+          .isInstanceOf(dev.deja.core.InvalidInputException.class).hasMessageContaining("not Unicode text");
+      assertThatThrownBy(() -> c.check(CheckRequest.of("fam", bad)))
+          .isInstanceOf(dev.deja.core.InvalidInputException.class);
+    }
+    assertThatThrownBy(() -> c.put(new PutRequest("fam", Optional.of("id-" + HIGH),
+        event("Fine", "2026-03-02T14:00"), false))).isInstanceOf(dev.deja.core.InvalidInputException.class)
+        .hasMessageContaining("id");
+    assertThat(c.count("fam")).isZero();
+    // U+0000: PostgreSQL text cannot hold it, so no store takes it.
+    assertThatThrownBy(() -> c.put(PutRequest.of("fam", event("nul " + (char) 0, "2026-03-02T14:00"))))
+        .isInstanceOf(dev.deja.core.InvalidInputException.class).hasMessageContaining("U+0000");
+    assertThat(c.count("fam")).isZero();
+    // A well-formed pair (an emoji) is text.
+    String emoji = "Party " + new String(Character.toChars(0x1F389));
+    String id = c.put(PutRequest.of("fam", event(emoji, "2026-03-02T14:00"))).id().orElseThrow();
+    assertThat(c.get("fam", id).orElseThrow().item().findString("title")).hasValue(emoji);
+    // A lookup by an id no item can have finds nothing (a store would otherwise look up an altered id).
+    assertThat(c.get("fam", id + LOW)).isEmpty();
+  }
+
+  @Test
+  void idsHaveOneLimitInEveryStore() {
+    DejaCollection c = collection(TestSpecs.events("allow"));
+    String longest = "i".repeat(dev.deja.core.item.ItemIds.MAX_BYTES);
+    assertThat(c.put(new PutRequest("fam", Optional.of(longest), event("A", "2026-03-02T14:00"), false)).action())
+        .isEqualTo(Action.CREATED);
+    assertThat(c.get("fam", longest)).isPresent();
+    assertThatThrownBy(() -> new PutRequest("fam", Optional.of(longest + "i"), event("B", "2026-03-02T14:00"), false))
+        .isInstanceOf(dev.deja.core.InvalidInputException.class).hasMessageContaining("at most 1024 bytes");
+    assertThatThrownBy(() -> c.list("fam", Optional.of("L".repeat(5000)), 10))
+        .isInstanceOf(dev.deja.core.InvalidInputException.class).hasMessageContaining("after");
+    assertThat(c.list("fam", Optional.of("h".repeat(dev.deja.core.item.ItemIds.MAX_STORED_BYTES)), 10).items())
+        .extracting(StoredItem::id).containsExactly(longest);
+  }
+
+  @Test
+  void longValuesUnderTheItemLimitAreStoredAndFoundAsExactCopies() {
+    DejaCollection c = collection(TestSpecs.events("reject"));
+    String words = "word ".repeat(8000).strip();
+    String token = "x".repeat(40_000);
+    for (String title : List.of(words, token)) {
+      WriteResult w = c.put(PutRequest.of("fam", event(title, "2026-03-02T14:00")));
+      assertThat(w.action()).as("a %d-character title", title.length()).isEqualTo(Action.CREATED);
+      assertThat(c.get("fam", w.id().orElseThrow()).orElseThrow().item().findString("title")).hasValue(title);
+      Verdict again = c.check(CheckRequest.of("fam", event(title, "2026-03-02T14:30")));
+      assertThat(again.outcome()).isEqualTo(Outcome.DUPLICATE);
+      assertThat(again.matches().get(0).id()).isEqualTo(w.id().orElseThrow());
+      assertThat(again.matches().get(0).stage()).isEqualTo("exact");
+    }
+    // Another long value is not mistaken for it.
+    assertThat(c.check(CheckRequest.of("fam", event("y".repeat(40_000), "2026-03-02T14:00"))).matches()
+        .stream().filter(m -> m.stage().equals("exact")).toList()).isEmpty();
   }
 
   /** Runs the task on as many threads, all released at once, and returns the results in index order. */

@@ -1,6 +1,7 @@
 package dev.deja.core.engine;
 
 import dev.deja.core.item.Item;
+import dev.deja.core.item.ItemIds;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -16,6 +17,7 @@ public record CheckRequest(String tenant, Item item, Optional<String> excludeId)
     Objects.requireNonNull(tenant, "tenant");
     Objects.requireNonNull(item, "item");
     Objects.requireNonNull(excludeId, "excludeId");
+    excludeId.ifPresent(x -> ItemIds.requireStored("exclude_id", x));
   }
 
   public static CheckRequest of(String tenant, Item item) {

@@ -22,6 +22,7 @@ import dev.deja.core.index.VectorIndex;
 import dev.deja.core.item.FieldType;
 import dev.deja.core.item.HistoryEntry;
 import dev.deja.core.item.Item;
+import dev.deja.core.item.ItemIds;
 import dev.deja.core.item.StoredItem;
 import dev.deja.core.item.TimeSpan;
 import dev.deja.core.judge.JudgeListener;
@@ -412,14 +413,17 @@ public final class DejaCollection {
     return hits.size() > request.limit() ? List.copyOf(hits.subList(0, request.limit())) : List.copyOf(hits);
   }
 
-  /** The item with this id, if the tenant has it. */
+  /**
+   * The item with this id, if the tenant has it. An id no item can have ({@link ItemIds#couldExist}) is not looked up:
+   * a store would alter it on the way (an unpaired surrogate becomes {@code ?} or U+FFFD) and could find another item.
+   */
   public Optional<StoredItem> get(String tenant, String id) {
-    return store.find(tenant, id);
+    return ItemIds.couldExist(id) ? store.find(tenant, id) : Optional.empty();
   }
 
   /** Deletes an item; whether the tenant had it. */
   public boolean delete(String tenant, String id) {
-    Optional<StoredItem> found = store.find(tenant, id);
+    Optional<StoredItem> found = get(tenant, id);
     if (found.isEmpty()) {
       return false;
     }
@@ -464,6 +468,7 @@ public final class DejaCollection {
 
   /** A page of a tenant's items, by id; materialised occurrences of series are not listed (their series is). */
   public Page list(String tenant, Optional<String> afterId, int limit) {
+    afterId.ifPresent(a -> ItemIds.requireStored("after", a));
     Page page = store.list(Optional.of(tenant), afterId, limit);
     if (spec.recurrence().isEmpty()) {
       return page;

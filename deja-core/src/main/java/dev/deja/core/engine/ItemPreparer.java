@@ -7,6 +7,7 @@ import dev.deja.core.item.FieldType;
 import dev.deja.core.item.Item;
 import dev.deja.core.item.ItemKeys;
 import dev.deja.core.item.TimeSpan;
+import dev.deja.core.item.UnicodeText;
 import dev.deja.core.normalize.TextSteps;
 import dev.deja.core.spec.CollectionSpec;
 import dev.deja.core.spec.FieldSpec;
@@ -92,6 +93,7 @@ public final class ItemPreparer {
       throw new InvalidInputException("tenant: must not be blank");
     }
     for (Map.Entry<String, Object> e : item.fields().entrySet()) {
+      UnicodeText.requireAll("field '" + e.getKey() + "'", e.getValue());
       FieldSpec f = spec.fields().get(e.getKey());
       if (f == null) {
         throw new InvalidInputException("unknown field '" + e.getKey() + "'; collection '" + spec.name()
@@ -139,6 +141,7 @@ public final class ItemPreparer {
 
   private void validate(Item item) {
     for (Map.Entry<String, Object> e : item.fields().entrySet()) {
+      UnicodeText.requireAll("field '" + e.getKey() + "'", e.getValue());
       FieldSpec f = spec.fields().get(e.getKey());
       if (f == null) {
         throw new InvalidInputException("unknown field '" + e.getKey() + "'; collection '" + spec.name()

@@ -1,6 +1,7 @@
 package dev.deja.core.engine;
 
 import dev.deja.core.item.Item;
+import dev.deja.core.item.ItemIds;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -16,11 +17,7 @@ public record PutRequest(String tenant, Optional<String> id, Item item, boolean 
   public PutRequest {
     Objects.requireNonNull(tenant, "tenant");
     Objects.requireNonNull(id, "id");
-    id.ifPresent(s -> {
-      if (s.isBlank()) {
-        throw new dev.deja.core.InvalidInputException("id: must not be blank");
-      }
-    });
+    id.ifPresent(s -> ItemIds.requireNew("id", s));
     Objects.requireNonNull(item, "item");
   }
 

@@ -2,6 +2,7 @@ package dev.deja.core.engine;
 
 import dev.deja.core.InvalidInputException;
 import dev.deja.core.item.Item;
+import dev.deja.core.item.UnicodeText;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
@@ -26,6 +27,7 @@ public record SearchRequest(String tenant, String text, Item scope, Optional<Ins
     if (text.isBlank()) {
       throw new InvalidInputException("q: the search text must not be blank");
     }
+    UnicodeText.require("q", text);
     Objects.requireNonNull(scope, "scope");
     Objects.requireNonNull(from, "from");
     Objects.requireNonNull(to, "to");

@@ -140,6 +140,17 @@ public final class Occurrences {
       throw new InvalidInputException("field '" + spec.ruleField() + "': the rule '" + rule + "' has no occurrence "
           + "in the " + spec.horizonDays() + " days from " + startText + " (after excluded dates)");
     }
+    // Occurrences are stored under ids to the minute (or the day): two in one minute would collide half-way through
+    // writing the series. Refused here, before anything is written.
+    Map<String, String> seen = new LinkedHashMap<>();
+    for (Occurrence o : out) {
+      String other = seen.putIfAbsent(o.idSuffix(), o.start());
+      if (other != null) {
+        throw new InvalidInputException("field '" + spec.ruleField() + "': the rule '" + rule + "' has occurrences "
+            + "less than " + (allDay ? "a day" : "a minute") + " apart (" + other + " and " + o.start() + "); a "
+            + "series' occurrences must start in different " + (allDay ? "days" : "minutes"));
+      }
+    }
     return out;
   }
 

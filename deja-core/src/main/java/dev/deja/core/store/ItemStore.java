@@ -11,7 +11,9 @@ import java.util.function.Supplier;
  * {@link #insert} refuses an id that exists; {@link #replace} refuses one that does not; listing is by id; an
  * acknowledged write is visible to every later read. {@link #inScope} runs work exclusively for one scope: two calls
  * for the same scope never overlap (across processes, for shared stores), calls for different scopes may run in
- * parallel, and writes made inside are durable when it returns. Implementations are thread-safe.
+ * parallel, writes made inside are durable when it returns, and when the work throws, the writes it made are undone
+ * before the exception reaches the caller (all or nothing: a write answered with an error leaves nothing behind).
+ * Implementations are thread-safe.
  */
 public interface ItemStore extends AutoCloseable {
 
@@ -34,7 +36,8 @@ public interface ItemStore extends AutoCloseable {
   long count(Optional<String> tenant);
 
   /**
-   * Runs work while holding the exclusive lock of one scope, and returns after the writes it made are durable.
+   * Runs work while holding the exclusive lock of one scope, and returns after the writes it made are durable. When the
+   * work throws, its writes are undone before the exception propagates.
    *
    * @param scope the canonical scope value ({@link dev.deja.core.item.ItemKeys#scope()})
    */

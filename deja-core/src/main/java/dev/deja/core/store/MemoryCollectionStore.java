@@ -27,7 +27,7 @@ import java.util.function.Supplier;
  * items. Nearest-neighbour search is exact (every vector in the scope is scored).
  *
  * <p>Thread-safe: reads share a read lock, writes take a write lock; {@link #inScope} serialises per scope with
- * {@link ScopeLocks}.
+ * {@link ScopeLocks} and undoes the writes of work that fails.
  */
 public final class MemoryCollectionStore implements CollectionStore, VectorIndex {
   private final String collection;
@@ -37,6 +37,9 @@ public final class MemoryCollectionStore implements CollectionStore, VectorIndex
   private final Map<String, TreeSet<String>> byKey = new HashMap<>();
   private final Map<String, TreeSet<String>> byTerm = new HashMap<>();
   private final ScopeLocks scopeLocks = new ScopeLocks();
+  /** Per thread: how deep inside {@link #inScope} it is, and the writes made there (undone if the work fails). */
+  private final ThreadLocal<Integer> depth = ThreadLocal.withInitial(() -> 0);
+  private final ThreadLocal<List<Undo>> scopeUndo = ThreadLocal.withInitial(ArrayList::new);
   private volatile boolean closed;
 
   public MemoryCollectionStore(String collection) {
@@ -55,6 +58,7 @@ public final class MemoryCollectionStore implements CollectionStore, VectorIndex
         throw new InvalidInputException("an item with id '" + item.id() + "' already exists in '" + collection + "'");
       }
       index(item);
+      remember(item.id(), null);
       return null;
     });
   }
@@ -68,6 +72,7 @@ public final class MemoryCollectionStore implements CollectionStore, VectorIndex
       }
       unindex(old);
       index(item);
+      remember(item.id(), old);
       return null;
     });
   }
@@ -85,6 +90,7 @@ public final class MemoryCollectionStore implements CollectionStore, VectorIndex
         return false;
       }
       unindex(old);
+      remember(id, old);
       return true;
     });
   }
@@ -124,7 +130,53 @@ public final class MemoryCollectionStore implements CollectionStore, VectorIndex
   @Override
   public <T> T inScope(String scope, Supplier<T> work) {
     ensureOpen();
-    return scopeLocks.withLock(scope, work);
+    List<Undo> undo = scopeUndo.get();
+    int mark = undo.size();
+    depth.set(depth.get() + 1);
+    try {
+      return scopeLocks.withLock(scope, () -> {
+        try {
+          return work.get();
+        } catch (RuntimeException | Error e) {
+          undo(undo, mark);
+          throw e;
+        }
+      });
+    } finally {
+      depth.set(depth.get() - 1);
+      if (depth.get() == 0) {
+        undo.clear();
+      }
+    }
+  }
+
+  /** A write made inside scope work: the id and the version it replaced (null: none). */
+  private record Undo(String id, StoredItem before) {}
+
+  /** Records, inside scope work, what a write replaced. Called under the write lock. */
+  private void remember(String id, StoredItem before) {
+    if (depth.get() > 0) {
+      scopeUndo.get().add(new Undo(id, before));
+    }
+  }
+
+  /** Takes back the writes recorded after {@code mark}, last first, so that failed scope work leaves nothing. */
+  private void undo(List<Undo> undo, int mark) {
+    List<Undo> writes = new ArrayList<>(undo.subList(mark, undo.size()));
+    undo.subList(mark, undo.size()).clear();
+    write(() -> {
+      for (int i = writes.size() - 1; i >= 0; i--) {
+        Undo u = writes.get(i);
+        StoredItem now = byId.get(u.id());
+        if (now != null) {
+          unindex(now);
+        }
+        if (u.before() != null) {
+          index(u.before());
+        }
+      }
+      return null;
+    });
   }
 
   @Override

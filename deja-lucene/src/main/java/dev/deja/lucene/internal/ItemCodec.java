@@ -14,6 +14,7 @@ import dev.deja.core.item.Item;
 import dev.deja.core.item.ItemKeys;
 import dev.deja.core.item.StoredItem;
 import dev.deja.core.item.TimeSpan;
+import dev.deja.core.item.UnicodeText;
 import dev.deja.core.store.StoredItemMaps;
 import java.io.IOException;
 import java.time.Instant;
@@ -49,8 +50,19 @@ public final class ItemCodec {
 
   private ItemCodec() {}
 
-  /** The item as Smile bytes (format 2), without vector components. */
+  /**
+   * The item as Smile bytes (format 2), without vector components. A string with an unpaired surrogate has no UTF-8
+   * form: it is refused as invalid input (naming where it is) rather than stored altered.
+   */
   public static byte[] encode(StoredItem s) {
+    UnicodeText.requireAll("item", s.item().fields());
+    UnicodeText.require("id", s.id());
+    for (String k : s.keys().keys()) {
+      UnicodeText.require("key", k);
+    }
+    for (String t : s.keys().terms()) {
+      UnicodeText.require("term", t);
+    }
     try {
       return SMILE.writeValueAsBytes(StoredItemMaps.toMap(s, true));
     } catch (JsonProcessingException e) {

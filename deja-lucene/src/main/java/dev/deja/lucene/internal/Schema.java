@@ -56,7 +56,8 @@ import org.apache.lucene.util.VectorUtil;
  *       {@code id})</td><td>the id of a hit (tie-break, skipping shadowed ids) without decompressing a block of the sorted
  *       values' terms</td></tr>
  *   <tr><td>{@code tenant}, {@code scope}, {@code status}</td><td>terms</td><td>listing, counting, the hard filter</td></tr>
- *   <tr><td>{@code key}, {@code term}</td><td>terms, prefixed by a scope tag</td><td>key and lexical lookups</td></tr>
+ *   <tr><td>{@code key}, {@code term}</td><td>terms, prefixed by a scope tag (over-long ones hashed: see
+ *       {@link #indexed})</td><td>key and lexical lookups</td></tr>
  *   <tr><td>{@code t_start}, {@code t_day}</td><td>1-d points + doc values (timed items)</td><td>time filters</td></tr>
  *   <tr><td>{@code ad_span}</td><td>2-d point (first day, last day) + doc values {@code ad_start}/{@code ad_end}
  *       (all-day items)</td><td>time filters</td></tr>
@@ -119,6 +120,17 @@ public final class Schema {
 
   /** Lucene's limit on one indexed term. */
   private static final int MAX_TERM_BYTES = IndexWriter.MAX_TERM_LENGTH;
+  /**
+   * The most UTF-8 bytes of a key, lexical term or status indexed as it is: Lucene's limit less the 16 characters of
+   * the {@link #scopeTag tag} in front. Values up to it were always indexed so; longer ones were refused before
+   * 2026-11-27 and are now indexed as {@link #LONG_VALUE} + their SHA-256, so no index written earlier changes meaning.
+   */
+  static final int MAX_PLAIN_BYTES = MAX_TERM_BYTES - 16;
+  /**
+   * The prefix of a hashed over-long value. A short value that equals a hashed one would have to be this prefix
+   * followed by the hash of another value: finding one is finding a SHA-256 preimage.
+   */
+  static final String LONG_VALUE = "\u0001sha256:";
   /** The largest dimension Lucene 9's HNSW format accepts; larger vectors are searched exactly only. */
   public static final int MAX_KNN_DIMENSION = 1024;
 
@@ -179,21 +191,18 @@ public final class Schema {
     checkTerm("id", s.id());
     checkTerm("tenant", s.tenant());
     checkTerm("scope", s.keys().scope());
-    checkTerm("status", s.keys().status());
     d.add(new StringField(ID, s.id(), Field.Store.NO));
     d.add(new SortedDocValuesField(ID, new BytesRef(s.id())));
     d.add(new BinaryDocValuesField(ID_DV, new BytesRef(s.id())));
     d.add(new StringField(TENANT, s.tenant(), Field.Store.NO));
     d.add(new StringField(SCOPE, s.keys().scope(), Field.Store.NO));
-    d.add(new StringField(STATUS, s.keys().status(), Field.Store.NO));
+    d.add(new StringField(STATUS, indexed(s.keys().status()), Field.Store.NO));
     String tag = scopeTag(s.keys().scope());
     for (String k : s.keys().keys()) {
-      checkTerm("key", k);
-      d.add(new StringField(KEY, tag + k, Field.Store.NO));
+      d.add(new StringField(KEY, tag + indexed(k), Field.Store.NO));
     }
     for (String t : s.keys().terms()) {
-      checkTerm("term", t);
-      d.add(new StringField(TERM, tag + t, Field.Store.NO));
+      d.add(new StringField(TERM, tag + indexed(t), Field.Store.NO));
     }
     if (s.keys().time().isPresent()) {
       TimeSpan t = s.keys().time().get();
@@ -222,6 +231,28 @@ public final class Schema {
     }
     d.add(new BinaryDocValuesField(SOURCE_DV, new BytesRef(encoded)));
     return d;
+  }
+
+  /**
+   * A key, lexical term or status as indexed and looked up: itself up to {@link #MAX_PLAIN_BYTES} UTF-8 bytes, else
+   * {@link #LONG_VALUE} + the URL-safe Base64 of its SHA-256. A 40 KB text's exact key is stored like any other, within
+   * the item limit every store shares ({@code server.max_item_bytes}); a lookup finds it by the same hash, and the
+   * stages then compare the values themselves.
+   */
+  public static String indexed(String value) {
+    if (value.length() * 3 <= MAX_PLAIN_BYTES) {
+      return value;
+    }
+    byte[] utf8 = value.getBytes(StandardCharsets.UTF_8);
+    if (utf8.length <= MAX_PLAIN_BYTES) {
+      return value;
+    }
+    try {
+      return LONG_VALUE + Base64.getUrlEncoder().withoutPadding()
+          .encodeToString(MessageDigest.getInstance("SHA-256").digest(utf8));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is part of every JRE", e);
+    }
   }
 
   private static void checkTerm(String what, String value) {
@@ -327,7 +358,7 @@ public final class Schema {
     }
     b.add(new TermQuery(new Term(SCOPE, q.scope())), Occur.FILTER);
     for (String s : q.excludedStatuses()) {
-      b.add(new TermQuery(new Term(STATUS, s)), Occur.MUST_NOT);
+      b.add(new TermQuery(new Term(STATUS, indexed(s))), Occur.MUST_NOT);
     }
     q.excludeId().ifPresent(id -> b.add(new TermQuery(new Term(ID, id)), Occur.MUST_NOT));
     if (!q.time().isEmpty()) {
@@ -372,7 +403,7 @@ public final class Schema {
   public static List<BytesRef> scopedTerms(String tag, Collection<String> terms) {
     List<BytesRef> out = new ArrayList<>(terms.size());
     for (String t : terms) {
-      out.add(new BytesRef(tag + t));
+      out.add(new BytesRef(tag + indexed(t)));
     }
     out.sort(null);
     return out;

@@ -4,6 +4,7 @@ import dev.deja.core.StoreException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Savepoint;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
 
@@ -73,13 +74,37 @@ public final class Connections {
   /**
    * Runs work in one transaction holding the transaction-scoped advisory lock {@code lockKey}, committing (durably:
    * the server flushes its log before it acknowledges the commit) before returning; rolls back when the work throws.
-   * Nested calls on the same thread take their lock in the outer transaction and commit with it.
+   * Nested calls on the same thread take their lock in the outer transaction and commit with it; a nested call whose
+   * work throws rolls back to a savepoint taken when it began, so that its writes are undone while the outer work's
+   * stay (the lock stays held until the outer transaction ends).
    */
   public <T> T locked(String what, long lockKey, Supplier<T> work) {
     Connection b = bound.get();
     if (b != null) {
       lock(b, lockKey, what);
-      return work.get();
+      Savepoint sp;
+      try {
+        sp = b.setSavepoint();
+      } catch (SQLException e) {
+        throw Failures.of(what + ": starting nested scope work", e);
+      }
+      T result;
+      try {
+        result = work.get();
+      } catch (RuntimeException | Error e) {
+        try {
+          b.rollback(sp);
+        } catch (SQLException x) {
+          e.addSuppressed(x);
+        }
+        throw e;
+      }
+      try {
+        b.releaseSavepoint(sp);
+      } catch (SQLException e) {
+        throw Failures.of(what + ": ending nested scope work", e);
+      }
+      return result;
     }
     try (Connection c = pool.getConnection()) {
       c.setAutoCommit(false);

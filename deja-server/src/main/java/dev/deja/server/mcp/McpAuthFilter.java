@@ -12,22 +12,29 @@ import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
 /**
- * Authenticates {@code /mcp} requests with the same API keys as the HTTP API ({@code Authorization: Bearer KEY} or
- * {@code x-api-key: KEY}) and puts the tenant on the request for the MCP transport; refuses with the API's error shape
- * (401, 403, 503 while draining). POSTs count as in-flight requests for graceful shutdown; the long-lived GET event
- * stream does not (shutdown closes it). Thread-safe.
+ * Guards {@code /mcp}: authenticates requests with the same API keys as the HTTP API ({@code Authorization: Bearer KEY}
+ * or {@code x-api-key: KEY}) and puts the tenant on the request for the MCP transport; serves a session only to the key
+ * that opened it ({@link McpSessions}); checks a POST's JSON-RPC message before the SDK parses it
+ * ({@link McpRequests}); and answers every refusal — its own and the SDK's ({@link McpErrorResponse}) — in the API's
+ * error shape (401, 403, 404, 405, 400, 503 while draining). POSTs and DELETEs count as in-flight requests for graceful
+ * shutdown; the long-lived GET event stream does not (shutdown closes it). Thread-safe.
  */
 public final class McpAuthFilter implements Filter {
   private final KeyStore keys;
   private final InFlight inFlight;
+  private final McpSessions sessions;
+  private final long maxBodyBytes;
 
-  public McpAuthFilter(KeyStore keys, InFlight inFlight) {
+  public McpAuthFilter(KeyStore keys, InFlight inFlight, McpSessions sessions, long maxBodyBytes) {
     this.keys = keys;
     this.inFlight = inFlight;
+    this.sessions = sessions;
+    this.maxBodyBytes = maxBodyBytes;
   }
 
   @Override
@@ -42,7 +49,7 @@ public final class McpAuthFilter implements Filter {
           + "(streamable HTTP: POST requests, GET the event stream, DELETE the session)", java.util.Map.of()));
       return;
     }
-    boolean counted = !"GET".equals(req.getMethod());
+    boolean counted = !"GET".equals(method);
     if (counted && !inFlight.enter()) {
       send(res, ApiException.unavailable("the server is shutting down", true, null));
       return;
@@ -64,14 +71,53 @@ public final class McpAuthFilter implements Filter {
         send(res, ApiException.forbidden("the admin key only manages keys; use a tenant key for MCP"));
         return;
       }
-      req.setAttribute(McpEndpoints.TENANT, caller.get().tenant());
-      req.setAttribute(McpEndpoints.KEY_ID, caller.get().keyId());
-      chain.doFilter(req, res);
+      serve(req, res, chain, caller.get());
+    } catch (ApiException e) {
+      send(res, e);
     } finally {
       if (counted) {
         inFlight.exit();
       }
     }
+  }
+
+  /** Serves an authenticated request: its session must be the key's, its message well-formed. */
+  private void serve(HttpServletRequest req, HttpServletResponse res, FilterChain chain, KeyStore.Caller caller)
+      throws IOException, ServletException {
+    String session = req.getHeader("Mcp-Session-Id");
+    if (session != null && !sessions.ownedBy(session, caller.keyId())) {
+      throw ApiException.notFound("no such MCP session (Mcp-Session-Id): initialize a new one");
+    }
+    HttpServletRequest forward = req;
+    boolean initialize = false;
+    if (req.getMethod().equals("POST")) {
+      McpRequests.Checked checked = McpRequests.check(req, body(req));
+      forward = checked.request();
+      initialize = checked.initialize() && session == null;
+    }
+    forward.setAttribute(McpEndpoints.TENANT, caller.tenant());
+    forward.setAttribute(McpEndpoints.KEY_ID, caller.keyId());
+    McpErrorResponse answer = new McpErrorResponse(res);
+    chain.doFilter(forward, answer);
+    answer.finish();
+    if (initialize && answer.getStatus() == 200 && answer.sessionId() != null) {
+      sessions.opened(answer.sessionId(), caller.keyId());
+    } else if (session != null && req.getMethod().equals("DELETE") && answer.getStatus() < 300) {
+      sessions.closed(session);
+    }
+  }
+
+  /** A POST's body, within the limit (the body gate has collected it already: this does not wait on the client). */
+  private byte[] body(HttpServletRequest req) throws IOException {
+    byte[] b;
+    try (InputStream in = req.getInputStream()) {
+      b = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBodyBytes + 1));
+    }
+    if (b.length > maxBodyBytes) {
+      throw ApiException.tooLarge("request body: more than " + maxBodyBytes + " bytes (server.max_body_bytes)",
+          maxBodyBytes);
+    }
+    return b;
   }
 
   private static Optional<String> keyOf(HttpServletRequest req) {

@@ -1,8 +1,10 @@
 /**
  * The MCP tool server on the official Java SDK ({@code io.modelcontextprotocol.sdk:mcp}): the design documents' tools
  * ({@link dev.deja.server.mcp.DejaTools}) over stdio ({@link dev.deja.server.mcp.McpStdio}, {@code deja mcp}) and
- * over streamable HTTP at {@code /mcp} ({@link dev.deja.server.mcp.McpEndpoints}, authenticated by
- * {@link dev.deja.server.mcp.McpAuthFilter}).
+ * over streamable HTTP at {@code /mcp} ({@link dev.deja.server.mcp.McpEndpoints}, guarded by
+ * {@link dev.deja.server.mcp.McpAuthFilter}: the API's keys, sessions bound to the key that opened them
+ * ({@link dev.deja.server.mcp.McpSessions}), JSON-RPC messages checked before the SDK parses them
+ * ({@code McpRequests}) and the SDK's refusals in the API's error shape ({@code McpErrorResponse})).
  *
  * <h2>Tools</h2>
  *
