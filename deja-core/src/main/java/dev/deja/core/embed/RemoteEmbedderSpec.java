@@ -1,11 +1,10 @@
 package dev.deja.core.embed;
 
 import dev.deja.core.InvalidInputException;
+import dev.deja.core.spec.Endpoints;
 import dev.deja.core.spec.Options;
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -77,10 +76,7 @@ public record RemoteEmbedderSpec(String name, String type, URI baseUrl, String m
     if (!type.equals("openai")) {
       throw new IllegalArgumentException("embedder type must be openai, got '" + type + "'");
     }
-    String scheme = baseUrl.getScheme() == null ? "" : baseUrl.getScheme().toLowerCase(Locale.ROOT);
-    if (!(scheme.equals("http") || scheme.equals("https")) || baseUrl.getHost() == null) {
-      throw new IllegalArgumentException("base_url must be an http or https address, got '" + baseUrl + "'");
-    }
+    Endpoints.requireHttp(baseUrl);
     if (model.isBlank()) {
       throw new IllegalArgumentException("model must not be blank");
     }
@@ -149,11 +145,7 @@ public record RemoteEmbedderSpec(String name, String type, URI baseUrl, String m
 
   /** The endpoint requests go to: {@code base_url} + {@code /embeddings}. */
   public URI endpoint() {
-    String base = baseUrl.toString();
-    while (base.endsWith("/")) {
-      base = base.substring(0, base.length() - 1);
-    }
-    return URI.create(base + "/embeddings");
+    return Endpoints.append(baseUrl, "/embeddings");
   }
 
   /**
@@ -170,13 +162,7 @@ public record RemoteEmbedderSpec(String name, String type, URI baseUrl, String m
       throw new InvalidInputException(o.at("type") + ": is required (openai: any OpenAI-compatible /embeddings "
           + "endpoint)");
     }
-    String url = o.requiredString("base_url");
-    URI uri;
-    try {
-      uri = new URI(url.strip());
-    } catch (URISyntaxException e) {
-      throw new InvalidInputException(o.at("base_url") + ": not an address: '" + url + "'", e);
-    }
+    URI uri = Endpoints.readBaseUrl(o);
     String model = o.requiredString("model");
     if (!o.has("dimension")) {
       throw new InvalidInputException(o.at("dimension") + ": is required (the vector size the model returns, e.g. "

@@ -1,9 +1,9 @@
 package dev.deja.core.judge;
 
 import dev.deja.core.InvalidInputException;
+import dev.deja.core.spec.Endpoints;
 import dev.deja.core.spec.Options;
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Objects;
@@ -82,10 +82,7 @@ public record RemoteJudgeSpec(String name, String type, URI baseUrl, String mode
     if (!type.equals("openai")) {
       throw new IllegalArgumentException("judge type must be openai, got '" + type + "'");
     }
-    String scheme = baseUrl.getScheme() == null ? "" : baseUrl.getScheme().toLowerCase(Locale.ROOT);
-    if (!(scheme.equals("http") || scheme.equals("https")) || baseUrl.getHost() == null) {
-      throw new IllegalArgumentException("base_url must be an http or https address, got '" + baseUrl + "'");
-    }
+    Endpoints.requireHttp(baseUrl);
     if (model.isBlank()) {
       throw new IllegalArgumentException("model must not be blank");
     }
@@ -126,11 +123,7 @@ public record RemoteJudgeSpec(String name, String type, URI baseUrl, String mode
 
   /** The endpoint requests go to: {@code base_url} + {@code /chat/completions}. */
   public URI endpoint() {
-    String base = baseUrl.toString();
-    while (base.endsWith("/")) {
-      base = base.substring(0, base.length() - 1);
-    }
-    return URI.create(base + "/chat/completions");
+    return Endpoints.append(baseUrl, "/chat/completions");
   }
 
   /**
@@ -147,13 +140,7 @@ public record RemoteJudgeSpec(String name, String type, URI baseUrl, String mode
       throw new InvalidInputException(o.at("type") + ": is required (openai: any OpenAI-compatible "
           + "/chat/completions endpoint)");
     }
-    String url = o.requiredString("base_url");
-    URI uri;
-    try {
-      uri = new URI(url.strip());
-    } catch (URISyntaxException e) {
-      throw new InvalidInputException(o.at("base_url") + ": not an address: '" + url + "'", e);
-    }
+    URI uri = Endpoints.readBaseUrl(o);
     String model = o.requiredString("model");
     Optional<String> keyEnv = o.optionalString("api_key_env");
     int connectMs = o.integer("connect_timeout_ms", (int) DEFAULT_CONNECT_TIMEOUT.toMillis(), 1, 600_000);
