@@ -25,7 +25,8 @@ import java.util.function.Predicate;
 /**
  * Batch de-duplication of a set of items, as {@code deja dedupe} does it and {@code deja eval} scores it: every item is
  * stored, then checked against all the others with the collection's cascade (itself excluded); each match is a
- * duplicate link (the better of its two directions), and links are grouped into clusters by complete linkage.
+ * duplicate link (the better of its two directions), and links are grouped into clusters by complete linkage. The checks
+ * run on every core; the result does not depend on their timing.
  *
  * <p>Not thread-safe.
  */
@@ -74,24 +75,65 @@ final class Dedupe {
     }
     Set<String> excluded = c.spec().excludedStatuses();
     Map<String, Link> links = new TreeMap<>();
-    for (StoredItem s : items.values()) {
-      if (excluded.contains(s.keys().status())) {
+    // Checks only read the store: they run on every core, a bounded window ahead of the loop below, which takes their
+    // verdicts in file order (so links, progress and the listener see the same sequence whatever the timing).
+    int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads, r -> {
+      Thread t = new Thread(r, "deja-dedupe");
+      t.setDaemon(true);
+      return t;
+    });
+    try {
+      java.util.ArrayDeque<java.util.concurrent.Future<Timed>> window = new java.util.ArrayDeque<>();
+      java.util.Iterator<StoredItem> next = items.values().iterator();
+      int ahead = threads * 64;
+      while (next.hasNext() || !window.isEmpty()) {
+        while (next.hasNext() && window.size() < ahead) {
+          StoredItem s = next.next();
+          window.add(pool.submit(() -> {
+            if (excluded.contains(s.keys().status())) {
+              return new Timed(s, null, 0);
+            }
+            long t0 = System.nanoTime();
+            Verdict v = c.check(new CheckRequest(s.tenant(), s.item(), Optional.of(s.id())));
+            return new Timed(s, v, System.nanoTime() - t0);
+          }));
+        }
+        Timed t = await(window.poll());
+        if (t.verdict() != null) {
+          StoredItem s = t.item();
+          listener.checked(s, t.verdict(), t.nanos());
+          for (Match m : t.verdict().matches()) {
+            String a = s.id().compareTo(m.id()) < 0 ? s.id() : m.id();
+            String b = a.equals(s.id()) ? m.id() : s.id();
+            links.merge(key(a, b), new Link(a, b, m.score(), m.stage(), m.explanation().message()),
+                (x, y) -> y.score() > x.score() ? y : x);
+          }
+        }
         progress.step();
-        continue;
       }
-      long t0 = System.nanoTime();
-      Verdict v = c.check(new CheckRequest(s.tenant(), s.item(), Optional.of(s.id())));
-      listener.checked(s, v, System.nanoTime() - t0);
-      for (Match m : v.matches()) {
-        String a = s.id().compareTo(m.id()) < 0 ? s.id() : m.id();
-        String b = a.equals(s.id()) ? m.id() : s.id();
-        links.merge(key(a, b), new Link(a, b, m.score(), m.stage(), m.explanation().message()),
-            (x, y) -> y.score() > x.score() ? y : x);
-      }
-      progress.step();
+    } finally {
+      pool.shutdownNow();
     }
     Clusters cl = cluster(items.keySet(), links);
     return new Result(items, links, cl.clusters(), cl.related());
+  }
+
+  /** A check's verdict (null for an item left out) and how long it took. */
+  private record Timed(StoredItem item, Verdict verdict, long nanos) {}
+
+  private static Timed await(java.util.concurrent.Future<Timed> f) {
+    try {
+      return f.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while checking", e);
+    } catch (java.util.concurrent.ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      throw new IllegalStateException(e.getCause());
+    }
   }
 
   /**

@@ -54,17 +54,32 @@ final class DedupeCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print one JSON object instead of the report.")
   boolean json;
 
+  @Option(names = "--across", paramLabel = "FIELD",
+      description = "Two-source linkage: items with the same value of this field (e.g. source) are never linked; "
+          + "only links across the sources are kept and clustered.")
+  String across;
+
+  @Option(names = "--one-to-one",
+      description = "With --across: each item keeps at most one link, the strongest (greedy, strongest first): for "
+          + "two clean sources, where an item has at most one partner in the other.")
+  boolean oneToOne;
+
   @CommandLine.Spec
   CommandLine.Model.CommandSpec cmd;
 
   @Override
   public Integer call() {
     CollectionSpec spec = config.spec();
+    if (oneToOne && across == null) {
+      throw new InvalidInputException("--one-to-one: links two sources one to one; give --across FIELD too (e.g. "
+          + "--across source)");
+    }
     AtomicLong seq = new AtomicLong();
     DejaCollection c = DejaCollection.builder(spec).store(new MemoryCollectionStore(spec.name()))
         .embedders(config.embedders()).judges(config.judges())
         .ids(() -> String.format("item-%05d", seq.incrementAndGet())).build();
     List<Items.Entry> entries = Items.fromFile(file);
+    Map<String, String> side = across == null ? Map.of() : sides(entries, spec);
     PrintWriter err = cmd.commandLine().getErr();
     Dedupe.Result r;
     try (Progress p = Progress.of(err, "dedupe", entries.size(), 200)) {
@@ -75,6 +90,16 @@ final class DedupeCommand implements Callable<Integer> {
     Map<String, Link> links = r.links();
     List<TreeSet<String>> clusters = r.clusters();
     List<Link> related = r.related();
+    if (across != null) {
+      links = new TreeMap<>(links);
+      links.values().removeIf(l -> side.get(l.a()).equals(side.get(l.b())));
+      if (oneToOne) {
+        links = OneToOne.of(links);
+      }
+      Dedupe.Clusters cl = Dedupe.cluster(items.keySet(), links);
+      clusters = cl.clusters();
+      related = cl.related();
+    }
     String display = spec.fields().keySet().iterator().next();
 
     if (json) {
@@ -82,6 +107,10 @@ final class DedupeCommand implements Callable<Integer> {
       m.put("preset", config.preset);
       m.put("items", items.size());
       m.put("links", links.size());
+      if (across != null) {
+        m.put("across", across);
+        m.put("one_to_one", oneToOne);
+      }
       List<Object> cs = new ArrayList<>();
       for (TreeSet<String> cl : clusters) {
         Map<String, Object> x = new LinkedHashMap<>();
@@ -105,6 +134,30 @@ final class DedupeCommand implements Callable<Integer> {
     }
     cmd.commandLine().getOut().flush();
     return clusters.isEmpty() ? Main.OK : Main.DUPLICATE;
+  }
+
+  /**
+   * Each item's value of the {@code --across} field, which every item must have; the field is dropped from the items
+   * unless the collection declares it (so that a preset without it accepts them).
+   */
+  private Map<String, String> sides(List<Items.Entry> entries, CollectionSpec spec) {
+    Map<String, String> side = new java.util.HashMap<>();
+    for (int i = 0; i < entries.size(); i++) {
+      Items.Entry e = entries.get(i);
+      Object v = e.item().fields().get(across);
+      if (!(v instanceof String s) || s.isBlank()) {
+        throw new InvalidInputException(file + ": item " + e.id().orElse("#" + (i + 1)) + " has no '" + across
+            + "' value (--across " + across + ")");
+      }
+      side.put(e.id().orElseThrow(() -> new InvalidInputException(file + ": item #" + side.size()
+          + " has no id; --across needs an id on every item")), s);
+      if (!spec.fields().containsKey(across)) {
+        Map<String, Object> fields = new java.util.LinkedHashMap<>(e.item().fields());
+        fields.remove(across);
+        entries.set(i, new Items.Entry(e.id(), e.tenant(), new dev.deja.core.item.Item(fields)));
+      }
+    }
+    return side;
   }
 
   /**

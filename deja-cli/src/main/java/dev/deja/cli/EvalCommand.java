@@ -88,6 +88,11 @@ final class EvalCommand implements Callable<Integer> {
           + "preset declares it.")
   String across;
 
+  @Option(names = "--one-to-one",
+      description = "Records files with --across: each record keeps at most one link, the strongest (greedy, "
+          + "strongest first): for two clean sources, where a record has at most one partner in the other.")
+  boolean oneToOne;
+
   @Option(names = {"-m", "--measure"}, paramLabel = "MEASURE",
       description = "Evaluate this measure in the target stage instead of the preset's (sequence, jaccard, trigram, "
           + "jaro_winkler, levenshtein, compound).")
@@ -103,7 +108,7 @@ final class EvalCommand implements Callable<Integer> {
   String model;
 
   /** Stage types whose threshold --threshold and --sweep move. */
-  private static final java.util.Set<String> SCORING = java.util.Set.of("fuzzy", "semantic", "combined");
+  private static final java.util.Set<String> SCORING = java.util.Set.of("fuzzy", "semantic", "combined", "record");
 
   @SuppressWarnings("unchecked")
   private static Map<String, Object> asMap(Object o) {
@@ -197,6 +202,10 @@ final class EvalCommand implements Callable<Integer> {
         throw new InvalidInputException("--truth: " + data + " is a records file and there is no truth.jsonl next to "
             + "it; give --truth FILE");
       }
+    }
+    if (oneToOne && across == null) {
+      throw new InvalidInputException("--one-to-one: links two sources one to one; give --across FIELD too (e.g. "
+          + "--across source)");
     }
     if (dataKind != Datasets.Kind.RECORDS && (truth != null || across != null)) {
       throw new InvalidInputException((truth != null ? "--truth" : "--across") + ": only for records files; "
@@ -331,8 +340,8 @@ final class EvalCommand implements Callable<Integer> {
         throw new InvalidInputException("--judge: records files are not evaluated with a judge (record linkage "
             + "compares every pair of a file); evaluate pairs or scenario files with it");
       }
-      return RecordsEval.run(new RecordsEval.Run(config.preset, data, truth, Optional.ofNullable(across), ignored,
-          targetName, measureOf(configured, targetName), configuredThreshold, specAt, sweep, stores,
+      return RecordsEval.run(new RecordsEval.Run(config.preset, data, truth, Optional.ofNullable(across), oneToOne,
+          ignored, targetName, measureOf(configured, targetName), configuredThreshold, specAt, sweep, stores,
           config.embedders(), errors, worst, explain, json), out, err);
     }
     if (kind != Datasets.Kind.PAIRS && kind != Datasets.Kind.SCENARIO) {
@@ -666,7 +675,7 @@ final class EvalCommand implements Callable<Integer> {
         return n.doubleValue();
       }
     }
-    return 0.8; // FuzzyStage's default
+    return s.stage(stageName).orElseThrow().type().equals("record") ? 0.9 : 0.8; // the stages' defaults
   }
 
   private static String measureOf(CollectionSpec s, Optional<String> stageName) {
@@ -683,6 +692,11 @@ final class EvalCommand implements Callable<Integer> {
               : f instanceof List<?> l ? l.stream().map(String::valueOf).toList() : List.of();
           yield "classifier over " + live.size() + " features" + (live.contains("cosine")
               ? ", cosine of " + st.options().getOrDefault("model", "all-minilm-l6-v2") : "");
+        }
+        case "record" -> {
+          Object f = st.options().get("fields");
+          yield "record linkage over " + (f instanceof Map<?, ?> m ? String.join(", ", m.keySet().stream()
+              .map(String::valueOf).toList()) : "its fields");
         }
         default -> String.valueOf(st.options().getOrDefault("measure", "sequence"));
       };

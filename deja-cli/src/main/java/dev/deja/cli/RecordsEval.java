@@ -69,6 +69,7 @@ final class RecordsEval {
    * @param records the records file
    * @param truth the truth file
    * @param across the field whose equal values are never linked (two-source linkage), if any
+   * @param oneToOne whether each record keeps at most one link, the strongest ({@link OneToOne})
    * @param ignoredFields record fields dropped before checking
    * @param stage the target stage, if any
    * @param measure what the target stage measures, for the report
@@ -82,7 +83,8 @@ final class RecordsEval {
    * @param explain whether to print their explanation trees (human output)
    * @param json whether to print one JSON object
    */
-  record Run(String preset, Path records, Path truth, Optional<String> across, Set<String> ignoredFields,
+  record Run(String preset, Path records, Path truth, Optional<String> across, boolean oneToOne,
+      Set<String> ignoredFields,
       Optional<String> stage, String measure, OptionalDouble threshold, DoubleFunction<CollectionSpec> specAt,
       boolean sweep, Supplier<CollectionStore> stores, EmbedderProvider embedders, int maxErrors, int worst,
       boolean explain, boolean json) {}
@@ -209,6 +211,9 @@ final class RecordsEval {
       });
       Map<String, Link> links = new TreeMap<>(result.links());
       links.values().removeIf(l -> side.containsKey(l.a()) && side.get(l.a()).equals(side.get(l.b())));
+      if (r.oneToOne()) {
+        links = new TreeMap<>(OneToOne.of(links));
+      }
       List<TreeSet<String>> clusters = links.size() == result.links().size() ? result.clusters()
           : Dedupe.cluster(result.items().keySet(), links).clusters();
       return new Pass(links, clusters, Arrays.copyOf(nanos, checks[0]), checks[1], why);
@@ -327,6 +332,7 @@ final class RecordsEval {
     m.put("truth_pairs", data.truth().size());
     m.put("links", main.links().size());
     m.put("across", r.across().orElse(null));
+    m.put("one_to_one", r.oneToOne());
     Map<String, Object> c = new LinkedHashMap<>();
     c.put("predicted", s.predictedClusters());
     c.put("true", s.trueClusters());
@@ -399,6 +405,9 @@ final class RecordsEval {
         r.preset(), shown(r.records()), data.records().size(), data.truth().size(), shown(r.truth()));
     r.stage().ifPresent(t -> out.printf(Locale.ROOT, "target stage %s: measure %s, threshold %.2f%n", t,
         r.measure(), r.threshold().orElse(Double.NaN)));
+    if (r.oneToOne()) {
+      out.println("one-to-one: each record keeps at most its strongest link");
+    }
     r.across().ifPresent(f -> out.printf(Locale.ROOT, "two-source linkage: records with the same '%s' are never "
         + "linked%n", f));
     out.printf(Locale.ROOT, "links     precision %.4f  recall %.4f  F1 %.4f   (tp %d  fp %d  fn %d; %d links)%n",

@@ -111,4 +111,59 @@ class DedupeCommandTest {
     assertThat(r.out()).contains("0 cluster(s)");
     assertThat(r.err()).as("two items were compared: no note").isEmpty();
   }
+
+  /** Two small catalogues of the same papers, with a recurring column title in each. */
+  private static Path catalogues(Path dir) throws Exception {
+    Path f = dir.resolve("papers.jsonl");
+    Files.writeString(f, String.join("\n",
+        "{\"id\": \"d1\", \"source\": \"DBLP\", \"title\": \"Semantic Integration of Environmental Models\", "
+            + "\"authors\": \"D. Scott Mackay\", \"year\": \"1999\"}",
+        "{\"id\": \"d2\", \"source\": \"DBLP\", \"title\": \"Book Review Column\", \"authors\": \"Karl Aberer\", "
+            + "\"year\": \"2002\"}",
+        "{\"id\": \"d3\", \"source\": \"DBLP\", \"title\": \"Book Review Column\", \"authors\": \"Karl Aberer\", "
+            + "\"year\": \"2002\"}",
+        "{\"id\": \"a1\", \"source\": \"ACM\", \"title\": \"Semantic integration of environmental models for "
+            + "application\", \"authors\": \"D. Scott Mackay\", \"year\": \"1999\"}",
+        "{\"id\": \"a2\", \"source\": \"ACM\", \"title\": \"Book review column\", \"authors\": \"Karl Aberer\", "
+            + "\"year\": \"2002\"}", ""));
+    return f;
+  }
+
+  @Test
+  void linksTwoSourcesOneToOneWithTheRecordStage(@TempDir Path dir) throws Exception {
+    Path f = catalogues(dir);
+    String config = Path.of("..", "examples", "papers-record.yaml").toString();
+    // Across the sources: d1–a1, and the column a2 with both DBLP copies d2 and d3 (d2–d3, one source, is dropped).
+    CliRunner.Result across = CliRunner.run("dedupe", "--preset", "text", "--config", config, f.toString(), "--json",
+        "--across", "source");
+    assertThat(across.exit()).as(across.err()).isEqualTo(Main.DUPLICATE);
+    Map<String, Object> m = Json.object(across.out().strip(), "dedupe output");
+    assertThat(m).containsEntry("links", 3).containsEntry("across", "source").containsEntry("one_to_one", false);
+    CliRunner.Result one = CliRunner.run("dedupe", "--preset", "text", "--config", config, f.toString(), "--json",
+        "--across", "source", "--one-to-one");
+    assertThat(one.exit()).as(one.err()).isEqualTo(Main.DUPLICATE);
+    Map<String, Object> o = Json.object(one.out().strip(), "dedupe output");
+    assertThat(o).containsEntry("links", 2).containsEntry("one_to_one", true);
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> clusters = (List<Map<String, Object>>) o.get("clusters");
+    assertThat(clusters).extracting(c -> c.get("members"))
+        .containsExactlyInAnyOrder(List.of("a1", "d1"), List.of("a2", "d2"));
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> links = (List<Map<String, Object>>) clusters.get(0).get("links");
+    assertThat(links.get(0)).containsEntry("stage", "record");
+    assertThat((String) links.get(0).get("reason")).startsWith("Record match on title, authors, year");
+  }
+
+  @Test
+  void oneToOneWithoutTwoSourcesIsAUsageError(@TempDir Path dir) throws Exception {
+    Path f = catalogues(dir);
+    CliRunner.Result r = CliRunner.run("dedupe", "--preset", "text", "--config",
+        Path.of("..", "examples", "papers-record.yaml").toString(), f.toString(), "--one-to-one");
+    assertThat(r.exit()).isEqualTo(Main.BAD_INPUT);
+    assertThat(r.err()).contains("--one-to-one").contains("--across");
+    CliRunner.Result missing = CliRunner.run("dedupe", "--preset", "text", "--config",
+        Path.of("..", "examples", "papers-record.yaml").toString(), f.toString(), "--across", "catalogue");
+    assertThat(missing.exit()).isEqualTo(Main.BAD_INPUT);
+    assertThat(missing.err()).contains("has no 'catalogue' value");
+  }
 }

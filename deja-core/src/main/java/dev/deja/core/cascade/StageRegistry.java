@@ -26,7 +26,7 @@ public final class StageRegistry {
   public static StageRegistry builtIn() {
     Map<String, StageFactory> m = new TreeMap<>();
     for (StageFactory f : List.of(ExactStage.FACTORY, SynonymStage.FACTORY, FuzzyStage.FACTORY, SemanticStage.FACTORY,
-        CombinedStage.FACTORY)) {
+        CombinedStage.FACTORY, RecordStage.FACTORY)) {
       m.put(f.type(), f);
     }
     return new StageRegistry(m);

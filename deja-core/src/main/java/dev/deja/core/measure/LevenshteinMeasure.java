@@ -29,6 +29,78 @@ public final class LevenshteinMeasure implements Measure {
     return 1.0 - (double) distance(x, y) / longest;
   }
 
+  /** {@code 1 - |length difference| / longer length}: the edit distance is at least the difference in length. */
+  @Override
+  public double upperBound(String a, String b) {
+    int la = a.codePointCount(0, a.length());
+    int lb = b.codePointCount(0, b.length());
+    int longest = Math.max(la, lb);
+    return longest == 0 ? 1.0 : 1.0 - (double) Math.abs(la - lb) / longest;
+  }
+
+  /**
+   * Computes only the band of the edit-distance table within the largest distance that still reaches {@code min}
+   * (Ukkonen's cut-off), and stops as soon as every cell of a row exceeds it.
+   */
+  @Override
+  public double similarityAtLeast(String a, String b, double min) {
+    if (a.equals(b)) {
+      return 1.0;
+    }
+    int[] x = a.codePoints().toArray();
+    int[] y = b.codePoints().toArray();
+    int longest = Math.max(x.length, y.length);
+    int k = (int) Math.floor((1.0 - min) * longest + 1e-9);
+    if (k < 0) {
+      return min - 1;
+    }
+    int d = boundedDistance(x, y, k);
+    return d > k ? Math.min(min - 1e-9, 1.0 - (double) (k + 1) / longest) : 1.0 - (double) d / longest;
+  }
+
+  /** The edit distance when it is at most {@code k}, else {@code k + 1}. */
+  static int boundedDistance(int[] x, int[] y, int k) {
+    if (x.length < y.length) {
+      int[] t = x;
+      x = y;
+      y = t;
+    }
+    if (x.length - y.length > k) {
+      return k + 1;
+    }
+    int big = k + 1;
+    int[] prev = new int[y.length + 1];
+    int[] cur = new int[y.length + 1];
+    for (int j = 0; j <= y.length; j++) {
+      prev[j] = j <= k ? j : big;
+    }
+    for (int i = 1; i <= x.length; i++) {
+      int from = Math.max(1, i - k);
+      int to = Math.min(y.length, i + k);
+      cur[0] = i <= k ? i : big;
+      if (from > 1) {
+        cur[from - 1] = big;
+      }
+      int rowMin = cur[0];
+      for (int j = from; j <= to; j++) {
+        int cost = x[i - 1] == y[j - 1] ? 0 : 1;
+        int v = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+        cur[j] = Math.min(v, big);
+        rowMin = Math.min(rowMin, cur[j]);
+      }
+      if (to < y.length) {
+        cur[to + 1] = big;
+      }
+      if (rowMin > k) {
+        return big;
+      }
+      int[] t = prev;
+      prev = cur;
+      cur = t;
+    }
+    return Math.min(prev[y.length], big);
+  }
+
   /** The Levenshtein edit distance between two code-point sequences. */
   public static int distance(int[] x, int[] y) {
     if (x.length < y.length) {

@@ -21,4 +21,13 @@ public interface Measure {
   default double upperBound(String a, String b) {
     return 1.0;
   }
+
+  /**
+   * The similarity when it is at least {@code min}; otherwise some number below {@code min} (not necessarily the
+   * similarity). Lets a caller that only cares whether a pair reaches {@code min} skip part of the work; the default
+   * computes the similarity.
+   */
+  default double similarityAtLeast(String a, String b, double min) {
+    return similarity(a, b);
+  }
 }

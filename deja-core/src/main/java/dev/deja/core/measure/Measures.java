@@ -7,7 +7,7 @@ import java.util.TreeMap;
 
 /**
  * The measures known by name in collection specs: {@code sequence}, {@code jaccard}, {@code trigram},
- * {@code jaro_winkler}, {@code levenshtein}, {@code compound}.
+ * {@code jaro_winkler}, {@code levenshtein}, {@code compound}, {@code exact}, {@code numeric}.
  *
  * <p>Thread-safe: immutable.
  */
@@ -22,6 +22,8 @@ public final class Measures {
     m.put("jaro_winkler", JaroWinklerMeasure.INSTANCE);
     m.put("levenshtein", LevenshteinMeasure.INSTANCE);
     m.put("compound", CompoundMeasure.INSTANCE);
+    m.put("exact", ExactMeasure.INSTANCE);
+    m.put("numeric", NumericMeasure.INSTANCE);
     BUILT_IN = java.util.Collections.unmodifiableMap(m);
   }
 

@@ -60,4 +60,24 @@ class LevenshteinMeasureTest {
       assertThat(LevenshteinMeasure.distance(a.codePoints().toArray(), b.codePoints().toArray())).isEqualTo(distance);
     }
   }
+
+  @Test
+  void similarityAtLeastIsExactFromTheMinimumUpAndBelowItOtherwise() {
+    Random random = Seeds.random("levenshtein at least");
+    for (int i = 0; i < 5_000; i++) {
+      String a = RandomText.nextFromAlphabet(random, "abcd ", 40);
+      String b = random.nextBoolean() ? RandomText.mutate(random, a, random.nextInt(12))
+          : RandomText.nextFromAlphabet(random, "abcd ", 40);
+      double min = random.nextInt(101) / 100.0;
+      double exact = LEVENSHTEIN.similarity(a, b);
+      double bounded = LEVENSHTEIN.similarityAtLeast(a, b, min);
+      if (exact >= min) {
+        assertThat(bounded).as("'%s' / '%s' at least %s, %s", a, b, min, Seeds.describe()).isCloseTo(exact,
+            within(1e-12));
+      } else {
+        assertThat(bounded).as("'%s' / '%s' at least %s, %s", a, b, min, Seeds.describe()).isLessThan(min);
+      }
+      assertThat(LEVENSHTEIN.upperBound(a, b)).isGreaterThanOrEqualTo(exact - 1e-12);
+    }
+  }
 }

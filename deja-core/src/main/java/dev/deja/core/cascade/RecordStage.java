@@ -1,0 +1,330 @@
+package dev.deja.core.cascade;
+
+import dev.deja.core.InvalidInputException;
+import dev.deja.core.engine.Outcome;
+import dev.deja.core.explain.Explanation;
+import dev.deja.core.index.Candidate;
+import dev.deja.core.item.Item;
+import dev.deja.core.item.StoredItem;
+import dev.deja.core.measure.Measure;
+import dev.deja.core.measure.Measures;
+import dev.deja.core.measure.TrigramMeasure;
+import dev.deja.core.normalize.Analyzer;
+import dev.deja.core.normalize.Normalizer;
+import dev.deja.core.spec.CollectionSpec;
+import dev.deja.core.spec.FieldSpec;
+import dev.deja.core.spec.Options;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+
+/**
+ * Stage {@code record}: record linkage over several fields, each compared with its own measure and weighed by how
+ * much agreement and disagreement on it say, combined into the probability that the two records are the same entity.
+ *
+ * <p>Each field has a measure and two probabilities, as in Duke (the Lucene-based record-linkage engine): {@code high},
+ * the probability that two records are the same when the field's values are equal, and {@code low}, when they differ.
+ * A similarity {@code s} in between gives {@code low} below 0.5 and {@code 0.5 + (high - 0.5) · s²} from 0.5 up
+ * (Duke's rule, so that a Duke configuration carries over with the same numbers). A field that is blank on either side
+ * is no evidence (0.5). The field probabilities are combined by Bayes' rule under independence, starting from 0.5:
+ * {@code p ← p·q / (p·q + (1 − p)(1 − q))}. The result is compared with {@code similarity_threshold} (default 0.9) and
+ * {@code possible_threshold}.
+ *
+ * <p>Options: {@code fields} (required: field → {@code {measure, low, high, analyzer, lookup}}; {@code measure}
+ * defaults to {@code levenshtein}; {@code lookup}, {@code words} (default for text fields), {@code trigrams},
+ * {@code both} or {@code none}: the terms of the field indexed for candidate lookup), {@code similarity_threshold}
+ * (alias {@code threshold}), {@code possible_threshold}.
+ *
+ * <p>Thread-safe: immutable.
+ */
+public final class RecordStage implements Scorer {
+
+  /** Builds {@code record} stages. */
+  public static final StageFactory FACTORY = new StageFactory() {
+    @Override
+    public String type() {
+      return "record";
+    }
+
+    @Override
+    public Stage create(String name, Options o, StageContext context) {
+      CollectionSpec spec = context.spec();
+      if (!o.has("fields")) {
+        throw new InvalidInputException(o.at("fields") + ": a record stage needs its fields, e.g. fields: {title: "
+            + "{measure: levenshtein, low: 0.2, high: 0.95}, year: {measure: exact, low: 0.3, high: 0.55}}");
+      }
+      Map<String, Object> raw = o.map("fields");
+      if (raw.isEmpty()) {
+        throw new InvalidInputException(o.at("fields") + ": name at least one field");
+      }
+      List<FieldRule> rules = new ArrayList<>();
+      for (String field : raw.keySet()) {
+        Options f = o.object("fields").object(field);
+        FieldSpec fs = spec.singleValuedField(field, f.path());
+        String measureName = f.string("measure", "levenshtein");
+        Measure measure = Measures.find(measureName).orElseThrow(() -> new InvalidInputException(f.at("measure")
+            + ": unknown measure '" + measureName + "'; known measures: " + String.join(", ", Measures.names())));
+        double low = f.number("low", 0.3, 0.0, 1.0);
+        double high = f.number("high", 0.7, 0.0, 1.0);
+        if (low > 0.5 || high < 0.5) {
+          throw new InvalidInputException(f.path() + ": low (" + low + ") must be at most 0.5 and high (" + high
+              + ") at least 0.5: low is the probability of a duplicate when the values differ, high when they agree");
+        }
+        String defaultAnalyzer = fs.analyzer();
+        Analyzer analyzer = spec.analyzer(f.string("analyzer", defaultAnalyzer), f.at("analyzer"));
+        String lookup = f.choice("lookup", fs.type() == dev.deja.core.item.FieldType.TEXT ? "words" : "none", "words", "trigrams",
+            "both", "none");
+        f.rejectUnknown();
+        rules.add(new FieldRule(field, measureName, measure, low, high, analyzer, context.normalizer(analyzer),
+            lookup));
+      }
+      List<String> aliases = List.of("similarity_threshold", "threshold");
+      if (aliases.stream().filter(o::has).count() > 1) {
+        throw new InvalidInputException(o.path() + ": give one of " + aliases + ", not both");
+      }
+      String key = o.firstPresent("similarity_threshold", "threshold").orElse("similarity_threshold");
+      double threshold = o.number(key, 0.9, 0.0, 1.0);
+      OptionalDouble possible = o.has("possible_threshold")
+          ? OptionalDouble.of(o.number("possible_threshold", 0, 0.0, 1.0)) : OptionalDouble.empty();
+      if (possible.isPresent() && possible.getAsDouble() > threshold) {
+        throw new InvalidInputException(o.at("possible_threshold") + ": must not be above the threshold ("
+            + threshold + "), got " + possible.getAsDouble());
+      }
+      o.rejectUnknown();
+      if (rules.stream().allMatch(r -> r.lookup().equals("none"))) {
+        throw new InvalidInputException(o.at("fields") + ": no field has a lookup, so no candidate would ever be "
+            + "found; give one (a name or title) lookup: words");
+      }
+      return new RecordStage(name, List.copyOf(rules), threshold, possible);
+    }
+  };
+
+  /**
+   * How one field is compared.
+   *
+   * @param lookup which of its terms are indexed for candidate lookup: words, trigrams, both or none
+   */
+  record FieldRule(String field, String measureName, Measure measure, double low, double high, Analyzer analyzer,
+      Normalizer normalizer, String lookup) {
+
+    Optional<String> value(Item item) {
+      return FieldValues.text(item, field).map(normalizer::normalize).filter(s -> !s.isBlank());
+    }
+
+    /** Duke's mapping of a similarity to the probability of a duplicate. */
+    double probability(double similarity) {
+      return similarity < 0.5 ? low : 0.5 + (high - 0.5) * similarity * similarity;
+    }
+  }
+
+  private final String name;
+  private final List<FieldRule> rules;
+  private final double threshold;
+  private final OptionalDouble possibleThreshold;
+
+  private RecordStage(String name, List<FieldRule> rules, double threshold, OptionalDouble possibleThreshold) {
+    this.name = name;
+    this.rules = rules;
+    this.threshold = threshold;
+    this.possibleThreshold = possibleThreshold;
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public String type() {
+    return "record";
+  }
+
+  /** The first field with a lookup: what search and explanations name as the stage's field. */
+  @Override
+  public String field() {
+    return rules.stream().filter(r -> !r.lookup().equals("none")).findFirst().orElseThrow().field();
+  }
+
+  @Override
+  public double threshold() {
+    return threshold;
+  }
+
+  @Override
+  public Set<String> lexicalTerms(Item item) {
+    Set<String> terms = new HashSet<>();
+    for (FieldRule r : rules) {
+      if (r.lookup().equals("none")) {
+        continue;
+      }
+      Optional<String> v = r.value(item);
+      if (v.isEmpty()) {
+        continue;
+      }
+      if (!r.lookup().equals("trigrams")) {
+        FuzzyStage.addWordTerms(r.field(), v.get(), terms);
+      }
+      if (!r.lookup().equals("words")) {
+        for (String g : TrigramMeasure.trigrams(v.get())) {
+          terms.add(r.field() + "/g:" + g);
+        }
+      }
+    }
+    return terms;
+  }
+
+  /** One field's comparison: the two values (empty when blank), their similarity and probability. */
+  private record Compared(FieldRule rule, Optional<String> mine, Optional<String> theirs, double similarity,
+      double probability) {
+    boolean evidence() {
+      return mine.isPresent() && theirs.isPresent();
+    }
+  }
+
+  private List<Compared> compare(Item a, Item b) {
+    return compare(a, b, 0.0);
+  }
+
+  /**
+   * The fields compared, in order; {@code null} as soon as the probability can no longer reach {@code floor} even if
+   * every field left agrees fully. A similarity only matters up to 0.5 (below it, a field gives {@code low}), so
+   * measures are asked for it only from 0.5 up ({@link Measure#similarityAtLeast}); a pair below is given 0.
+   */
+  private List<Compared> compare(Item a, Item b, double floor) {
+    List<Compared> out = new ArrayList<>(rules.size());
+    double p = 0.5;
+    for (int i = 0; i < rules.size(); i++) {
+      FieldRule r = rules.get(i);
+      Optional<String> x = r.value(a);
+      Optional<String> y = r.value(b);
+      Compared c;
+      if (x.isEmpty() || y.isEmpty()) {
+        c = new Compared(r, x, y, Double.NaN, 0.5);
+      } else {
+        double s = r.measure().upperBound(x.get(), y.get()) < 0.5 ? 0.0
+            : clamp(r.measure().similarityAtLeast(x.get(), y.get(), 0.5));
+        if (s < 0.5) {
+          s = floor > 0 ? 0.0 : clamp(r.measure().similarity(x.get(), y.get()));
+        }
+        c = new Compared(r, x, y, s, r.probability(s));
+      }
+      out.add(c);
+      p = combine(p, c.probability());
+      if (floor > 0) {
+        double best = p;
+        for (int j = i + 1; j < rules.size(); j++) {
+          best = combine(best, rules.get(j).high());
+        }
+        if (best < floor) {
+          return null;
+        }
+      }
+    }
+    return out;
+  }
+
+  private static double combine(double p, double q) {
+    double num = p * q;
+    double den = num + (1 - p) * (1 - q);
+    return den == 0 ? 0.5 : num / den;
+  }
+
+  /** Bayes' rule over the field probabilities, from 0.5. */
+  static double combine(List<Double> probabilities) {
+    double p = 0.5;
+    for (double q : probabilities) {
+      p = combine(p, q);
+    }
+    return p;
+  }
+
+  private static double combined(List<Compared> cs) {
+    return combine(cs.stream().map(Compared::probability).toList());
+  }
+
+  @Override
+  public OptionalDouble score(Probe probe, StoredItem stored) {
+    List<Compared> cs = compare(probe.item(), stored.item());
+    if (cs.stream().noneMatch(Compared::evidence)) {
+      return OptionalDouble.empty();
+    }
+    return OptionalDouble.of(combined(cs));
+  }
+
+  @Override
+  public StageResult evaluate(Probe probe, List<Candidate> candidates) {
+    Explanation.Builder summary = Explanation.of("stage", name).threshold(threshold)
+        .evidence("fields", String.join(", ", rules.stream().map(FieldRule::field).toList()));
+    possibleThreshold.ifPresent(p -> summary.evidence("possible_threshold", Explanation.format(p)));
+    if (rules.stream().allMatch(r -> r.value(probe.item()).isEmpty())) {
+      return new StageResult(List.of(), summary.result("skipped")
+          .message("the new item has no value in any of the stage's fields: no evidence").build());
+    }
+    double floor = Math.min(threshold, possibleThreshold.orElse(threshold));
+    int compared = 0;
+    List<StageMatch> matches = new ArrayList<>();
+    for (Candidate c : candidates) {
+      List<Compared> cs = compare(probe.item(), c.item().item(), floor);
+      compared++;
+      if (cs == null) {
+        continue;
+      }
+      if (cs.stream().noneMatch(Compared::evidence)) {
+        compared--;
+        continue;
+      }
+      double p = combined(cs);
+      if (p < floor) {
+        continue;
+      }
+      Outcome level = p >= threshold ? Outcome.DUPLICATE : Outcome.POSSIBLE_DUPLICATE;
+      // Explained with every similarity computed in full (the bounded comparison stops at 0.5).
+      matches.add(new StageMatch(c.id(), p, level, explain(compare(probe.item(), c.item().item()), p, level)));
+    }
+    long dup = matches.stream().filter(m -> m.level() == Outcome.DUPLICATE).count();
+    return new StageResult(matches, summary.result(dup > 0 ? "match" : matches.isEmpty() ? "no_match" : "possible")
+        .message("compared " + compared + " candidate(s): " + dup + " match(es), " + (matches.size() - dup)
+            + " possible")
+        .build());
+  }
+
+  private Explanation explain(List<Compared> cs, double p, Outcome level) {
+    List<String> agreeing = new ArrayList<>();
+    for (Compared x : cs) {
+      if (x.evidence() && x.probability() > 0.5) {
+        agreeing.add(x.rule().field());
+      }
+    }
+    Explanation.Builder e = Explanation.of("stage", name)
+        .result(level == Outcome.DUPLICATE ? "match" : "possible")
+        .message("Record match on " + (agreeing.isEmpty() ? "no field" : String.join(", ", agreeing))
+            + " (probability of the same entity " + Explanation.format(p) + ")")
+        .score(p).threshold(threshold);
+    for (Compared x : cs) {
+      Explanation.Builder d = Explanation.of("field", x.rule().field())
+          .evidence("measure", x.rule().measureName())
+          .evidence("low", Explanation.format(x.rule().low()))
+          .evidence("high", Explanation.format(x.rule().high()));
+      if (!x.evidence()) {
+        d.result("skipped").message("'" + x.rule().field() + "' is blank in the " + (x.mine().isEmpty() ? "new"
+            : "existing") + " record: no evidence (0.5)");
+      } else {
+        d.result(x.probability() > 0.5 ? "for" : x.probability() < 0.5 ? "against" : "neutral")
+            .score(x.similarity())
+            .value("new", x.mine().get()).value("existing", x.theirs().get())
+            .message(x.rule().measureName() + " similarity " + Explanation.format(x.similarity())
+                + " → probability " + Explanation.format(x.probability()));
+      }
+      e.detail(d.build());
+    }
+    return e.build();
+  }
+
+  private static double clamp(double s) {
+    return Double.isNaN(s) ? 0.0 : Math.max(0.0, Math.min(1.0, s));
+  }
+}
