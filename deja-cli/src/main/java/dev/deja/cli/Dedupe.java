@@ -119,6 +119,28 @@ final class Dedupe {
     return new Result(items, links, cl.clusters(), cl.related());
   }
 
+  /**
+   * The links inside each cluster (both ends in it), by cluster identity, in the links' key order: one pass over the
+   * links, however many clusters.
+   */
+  static Map<TreeSet<String>, List<Link>> within(List<TreeSet<String>> clusters, Map<String, Link> links) {
+    Map<String, TreeSet<String>> clusterOf = new HashMap<>();
+    Map<TreeSet<String>, List<Link>> out = new IdentityHashMap<>();
+    for (TreeSet<String> c : clusters) {
+      out.put(c, new ArrayList<>());
+      for (String id : c) {
+        clusterOf.put(id, c);
+      }
+    }
+    for (Link l : links.values()) {
+      TreeSet<String> c = clusterOf.get(l.a());
+      if (c != null && c == clusterOf.get(l.b())) {
+        out.get(c).add(l);
+      }
+    }
+    return out;
+  }
+
   /** A check's verdict (null for an item left out) and how long it took. */
   private record Timed(StoredItem item, Verdict verdict, long nanos) {}
 

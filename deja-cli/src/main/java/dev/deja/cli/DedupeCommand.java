@@ -101,6 +101,7 @@ final class DedupeCommand implements Callable<Integer> {
       related = cl.related();
     }
     String display = spec.fields().keySet().iterator().next();
+    Map<TreeSet<String>, List<Link>> within = Dedupe.within(clusters, links);
 
     if (json) {
       Map<String, Object> m = new LinkedHashMap<>();
@@ -114,20 +115,20 @@ final class DedupeCommand implements Callable<Integer> {
       List<Object> cs = new ArrayList<>();
       for (TreeSet<String> cl : clusters) {
         Map<String, Object> x = new LinkedHashMap<>();
-        x.put("keep", keeper(cl, links));
+        x.put("keep", keeper(cl, within.get(cl)));
         x.put("members", new ArrayList<>(cl));
-        x.put("links", linksWithin(cl, links).stream().map(DedupeCommand::linkJson).toList());
+        x.put("links", within.get(cl).stream().map(DedupeCommand::linkJson).toList());
         cs.add(x);
       }
       m.put("clusters", cs);
       m.put("related_not_merged", related.stream().map(DedupeCommand::linkJson).toList());
       cmd.commandLine().getOut().println(Json.write(m));
     } else {
-      cmd.commandLine().getOut().print(report(items, clusters, links, related, display));
+      cmd.commandLine().getOut().print(report(items, clusters, within, links.size(), related, display));
     }
     if (out != null) {
       try {
-        Files.writeString(out, report(items, clusters, links, related, display));
+        Files.writeString(out, report(items, clusters, within, links.size(), related, display));
       } catch (IOException e) {
         throw new InvalidInputException(out + ": cannot write: " + e.getMessage(), e);
       }
@@ -192,20 +193,10 @@ final class DedupeCommand implements Callable<Integer> {
     return m;
   }
 
-  private static List<Link> linksWithin(TreeSet<String> cluster, Map<String, Link> links) {
-    List<Link> out = new ArrayList<>();
-    for (Link l : links.values()) {
-      if (cluster.contains(l.a()) && cluster.contains(l.b())) {
-        out.add(l);
-      }
-    }
-    return out;
-  }
-
   /** The member to keep: the one linked most strongly to the others, then the smallest id. */
-  private static String keeper(TreeSet<String> cluster, Map<String, Link> links) {
+  private static String keeper(TreeSet<String> cluster, List<Link> within) {
     Map<String, Double> strength = new TreeMap<>();
-    for (Link l : linksWithin(cluster, links)) {
+    for (Link l : within) {
       strength.merge(l.a(), l.score(), Double::sum);
       strength.merge(l.b(), l.score(), Double::sum);
     }
@@ -220,16 +211,16 @@ final class DedupeCommand implements Callable<Integer> {
     return best;
   }
 
-  private String report(Map<String, StoredItem> items, List<TreeSet<String>> clusters, Map<String, Link> links,
-      List<Link> related, String display) {
+  private String report(Map<String, StoredItem> items, List<TreeSet<String>> clusters,
+      Map<TreeSet<String>, List<Link>> within, int links, List<Link> related, String display) {
     StringBuilder sb = new StringBuilder();
     sb.append("# Duplicates in ").append(file.getFileName()).append(" (preset ").append(config.preset).append(")\n\n");
     sb.append(String.format(Locale.ROOT, "%d items, %d duplicate links, %d cluster(s), %d related link(s) not merged.%n%n",
-        items.size(), links.size(), clusters.size(), related.size()));
+        items.size(), links, clusters.size(), related.size()));
     int n = 0;
     for (TreeSet<String> cl : clusters) {
       n++;
-      String keep = keeper(cl, links);
+      String keep = keeper(cl, within.get(cl));
       sb.append("## Cluster ").append(n).append(" (").append(cl.size()).append(" items) — keep ").append(keep)
           .append("\n\n");
       for (String id : cl) {
@@ -237,7 +228,7 @@ final class DedupeCommand implements Callable<Integer> {
             .append(Render.summary(items.get(id).item().fields())).append('\n');
       }
       sb.append("\nEvidence:\n\n");
-      for (Link l : linksWithin(cl, links)) {
+      for (Link l : within.get(cl)) {
         sb.append(String.format(Locale.ROOT, "- %s ↔ %s: %s, score %.4f — %s%n", l.a(), l.b(), l.stage(), l.score(),
             l.reason()));
       }

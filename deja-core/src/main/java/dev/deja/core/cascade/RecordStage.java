@@ -36,8 +36,9 @@ import java.util.Set;
  *
  * <p>Options: {@code fields} (required: field → {@code {measure, low, high, analyzer, lookup}}; {@code measure}
  * defaults to {@code levenshtein}; {@code lookup}, {@code words} (default for text fields), {@code trigrams},
- * {@code both} or {@code none}: the terms of the field indexed for candidate lookup), {@code similarity_threshold}
- * (alias {@code threshold}), {@code possible_threshold}.
+ * {@code both} or {@code none}: the terms of the field indexed for candidate lookup), {@code blocks} (blocking keys:
+ * a field or fields joined by {@code +}; records whose analysed values agree on all of a block's fields are
+ * candidates), {@code similarity_threshold} (alias {@code threshold}), {@code possible_threshold}.
  *
  * <p>Thread-safe: immutable.
  */
@@ -61,6 +62,7 @@ public final class RecordStage implements Scorer {
       if (raw.isEmpty()) {
         throw new InvalidInputException(o.at("fields") + ": name at least one field");
       }
+      List<String> blockSpecs = o.strings("blocks", List.of());
       List<FieldRule> rules = new ArrayList<>();
       for (String field : raw.keySet()) {
         Options f = o.object("fields").object(field);
@@ -76,8 +78,9 @@ public final class RecordStage implements Scorer {
         }
         String defaultAnalyzer = fs.analyzer();
         Analyzer analyzer = spec.analyzer(f.string("analyzer", defaultAnalyzer), f.at("analyzer"));
-        String lookup = f.choice("lookup", fs.type() == dev.deja.core.item.FieldType.TEXT ? "words" : "none", "words", "trigrams",
-            "both", "none");
+        // Blocks, when given, are the candidate lookup; else the words of text fields.
+        String lookup = f.choice("lookup", blockSpecs.isEmpty() && fs.type() == dev.deja.core.item.FieldType.TEXT
+            ? "words" : "none", "words", "trigrams", "both", "none");
         f.rejectUnknown();
         rules.add(new FieldRule(field, measureName, measure, low, high, analyzer, context.normalizer(analyzer),
             lookup));
@@ -94,12 +97,24 @@ public final class RecordStage implements Scorer {
         throw new InvalidInputException(o.at("possible_threshold") + ": must not be above the threshold ("
             + threshold + "), got " + possible.getAsDouble());
       }
-      o.rejectUnknown();
-      if (rules.stream().allMatch(r -> r.lookup().equals("none"))) {
-        throw new InvalidInputException(o.at("fields") + ": no field has a lookup, so no candidate would ever be "
-            + "found; give one (a name or title) lookup: words");
+      List<List<FieldRule>> blocks = new ArrayList<>();
+      for (String b : blockSpecs) {
+        List<FieldRule> parts = new ArrayList<>();
+        for (String f : b.split("\\+", -1)) {
+          String field = f.strip();
+          FieldRule rule = rules.stream().filter(r -> r.field().equals(field)).findFirst().orElseThrow(() ->
+              new InvalidInputException(o.at("blocks") + ": '" + b + "': '" + field + "' is not one of the stage's "
+                  + "fields (" + String.join(", ", rules.stream().map(FieldRule::field).toList()) + ")"));
+          parts.add(rule);
+        }
+        blocks.add(List.copyOf(parts));
       }
-      return new RecordStage(name, List.copyOf(rules), threshold, possible);
+      o.rejectUnknown();
+      if (rules.stream().allMatch(r -> r.lookup().equals("none")) && blocks.isEmpty()) {
+        throw new InvalidInputException(o.at("fields") + ": no field has a lookup and there are no blocks, so no "
+            + "candidate would ever be found; give a field (a name or title) lookup: words, or blocks: [FIELD, …]");
+      }
+      return new RecordStage(name, List.copyOf(rules), List.copyOf(blocks), threshold, possible);
     }
   };
 
@@ -123,12 +138,16 @@ public final class RecordStage implements Scorer {
 
   private final String name;
   private final List<FieldRule> rules;
+  /** Blocking keys: each a list of fields whose analysed values, together, index a record. */
+  private final List<List<FieldRule>> blocks;
   private final double threshold;
   private final OptionalDouble possibleThreshold;
 
-  private RecordStage(String name, List<FieldRule> rules, double threshold, OptionalDouble possibleThreshold) {
+  private RecordStage(String name, List<FieldRule> rules, List<List<FieldRule>> blocks, double threshold,
+      OptionalDouble possibleThreshold) {
     this.name = name;
     this.rules = rules;
+    this.blocks = blocks;
     this.threshold = threshold;
     this.possibleThreshold = possibleThreshold;
   }
@@ -143,10 +162,40 @@ public final class RecordStage implements Scorer {
     return "record";
   }
 
-  /** The first field with a lookup: what search and explanations name as the stage's field. */
+  /** The first field with a lookup (else the first field): what search and explanations name as the stage's field. */
   @Override
   public String field() {
-    return rules.stream().filter(r -> !r.lookup().equals("none")).findFirst().orElseThrow().field();
+    return rules.stream().filter(r -> !r.lookup().equals("none")).findFirst().orElse(rules.get(0)).field();
+  }
+
+  /**
+   * The record's blocking keys, {@code name|b<i>:<values>}: one per block whose fields all have a value. Two records
+   * sharing one are candidates of each other.
+   */
+  @Override
+  public Set<String> indexKeys(Item item) {
+    if (blocks.isEmpty()) {
+      return Set.of();
+    }
+    Set<String> keys = new HashSet<>();
+    block:
+    for (int i = 0; i < blocks.size(); i++) {
+      StringBuilder k = new StringBuilder(name).append("|b").append(i).append(':');
+      for (FieldRule r : blocks.get(i)) {
+        Optional<String> v = r.value(item);
+        if (v.isEmpty()) {
+          continue block;
+        }
+        k.append(v.get()).append('\u001f');
+      }
+      keys.add(k.toString());
+    }
+    return keys;
+  }
+
+  @Override
+  public Set<String> queryKeys(Item item) {
+    return indexKeys(item);
   }
 
   @Override
