@@ -68,6 +68,9 @@ public final class LevenshteinMeasure implements Measure {
     if (x.length - y.length > k) {
       return k + 1;
     }
+    if (y.length > 0 && y.length <= 64) {
+      return Math.min(myers(y, x), k + 1);
+    }
     int big = k + 1;
     int[] prev = new int[y.length + 1];
     int[] cur = new int[y.length + 1];
@@ -101,6 +104,45 @@ public final class LevenshteinMeasure implements Measure {
     return Math.min(prev[y.length], big);
   }
 
+  /**
+   * The edit distance by Myers' bit-parallel algorithm (Hyyrö's formulation for the global distance), for a pattern
+   * of 1 to 64 code points: one pass over the text, a few word operations per code point.
+   */
+  static int myers(int[] pattern, int[] text) {
+    int m = pattern.length;
+    java.util.Map<Integer, Long> peq = new java.util.HashMap<>(m * 2);
+    long[] ascii = new long[128];
+    for (int i = 0; i < m; i++) {
+      int c = pattern[i];
+      if (c < 128) {
+        ascii[c] |= 1L << i;
+      } else {
+        peq.merge(c, 1L << i, (a, b) -> a | b);
+      }
+    }
+    long pv = m == 64 ? -1L : (1L << m) - 1;
+    long mv = 0;
+    long last = 1L << (m - 1);
+    int score = m;
+    for (int c : text) {
+      long eq = c < 128 ? ascii[c] : peq.getOrDefault(c, 0L);
+      long xv = eq | mv;
+      long xh = (((eq & pv) + pv) ^ pv) | eq;
+      long ph = mv | ~(xh | pv);
+      long mh = pv & xh;
+      if ((ph & last) != 0) {
+        score++;
+      } else if ((mh & last) != 0) {
+        score--;
+      }
+      ph = (ph << 1) | 1;
+      mh = mh << 1;
+      pv = mh | ~(xv | ph);
+      mv = ph & xv;
+    }
+    return score;
+  }
+
   /** The Levenshtein edit distance between two code-point sequences. */
   public static int distance(int[] x, int[] y) {
     if (x.length < y.length) {
@@ -108,6 +150,11 @@ public final class LevenshteinMeasure implements Measure {
       x = y;
       y = t;
     }
+    return y.length > 0 && y.length <= 64 ? myers(y, x) : table(x, y);
+  }
+
+  /** The edit distance by the full dynamic-programming table, {@code x} the longer sequence. */
+  static int table(int[] x, int[] y) {
     int[] prev = new int[y.length + 1];
     int[] cur = new int[y.length + 1];
     for (int j = 0; j <= y.length; j++) {

@@ -232,15 +232,28 @@ public final class MemoryCollectionStore implements CollectionStore, VectorIndex
             shared.merge(id, 1, Integer::sum);
           }
         }
-        List<Map.Entry<String, Integer>> ranked = new ArrayList<>();
+        // Most shared terms first, then by id, the first maxPerLookup admitted: by count buckets, from the highest,
+        // so that only the buckets that fill the cap are sorted and filtered (a common word brings thousands).
+        Map<Integer, List<String>> byCount = new HashMap<>();
         for (Map.Entry<String, Integer> e : shared.entrySet()) {
-          if (q.admits(byId.get(e.getKey()))) {
-            ranked.add(e);
-          }
+          byCount.computeIfAbsent(e.getValue(), k -> new ArrayList<>()).add(e.getKey());
         }
-        ranked.sort(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()));
-        for (Map.Entry<String, Integer> e : ranked.subList(0, Math.min(q.maxPerLookup(), ranked.size()))) {
-          sources.computeIfAbsent(e.getKey(), k -> new TreeSet<>()).add("lexical");
+        List<Integer> counts = new ArrayList<>(byCount.keySet());
+        counts.sort(Comparator.reverseOrder());
+        int taken = 0;
+        buckets:
+        for (int count : counts) {
+          List<String> ids = byCount.get(count);
+          java.util.Collections.sort(ids);
+          for (String id : ids) {
+            if (taken == q.maxPerLookup()) {
+              break buckets;
+            }
+            if (q.admits(byId.get(id))) {
+              sources.computeIfAbsent(id, k -> new TreeSet<>()).add("lexical");
+              taken++;
+            }
+          }
         }
       }
       List<Candidate> out = new ArrayList<>(sources.size());

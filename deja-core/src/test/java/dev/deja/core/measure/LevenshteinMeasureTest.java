@@ -80,4 +80,20 @@ class LevenshteinMeasureTest {
       assertThat(LEVENSHTEIN.upperBound(a, b)).isGreaterThanOrEqualTo(exact - 1e-12);
     }
   }
+
+  @Test
+  void myersBitParallelDistanceEqualsTheTable() {
+    Random random = Seeds.random("levenshtein myers");
+    for (int i = 0; i < 5_000; i++) {
+      String a = random.nextBoolean() ? RandomText.next(random, 64) : RandomText.nextFromAlphabet(random, "abé🙂 ", 64);
+      String b = random.nextBoolean() ? RandomText.mutate(random, a, random.nextInt(8)) : RandomText.next(random, 80);
+      int[] x = a.codePoints().toArray();
+      int[] y = b.codePoints().toArray();
+      if (x.length == 0 || x.length > 64) {
+        continue;
+      }
+      assertThat(LevenshteinMeasure.myers(x, y)).as("'%s' / '%s', %s", a, b, Seeds.describe())
+          .isEqualTo(y.length >= x.length ? LevenshteinMeasure.table(y, x) : LevenshteinMeasure.table(x, y));
+    }
+  }
 }
