@@ -155,4 +155,25 @@ class RecordStageTest {
     assertThatThrownBy(() -> papers(Map.of("type", "record", "fields", Map.of("title", Map.of("weight", 2)))))
         .isInstanceOf(InvalidInputException.class).hasMessageContaining("weight");
   }
+
+  @Test
+  void blocksBringTogetherOnlyRecordsThatAgreeOnABlockKey() {
+    Map<String, Object> fields = new LinkedHashMap<>(paperFields());
+    DejaCollection c = papers(Map.of("type", "record", "fields", fields, "blocks", List.of("year", "authors+year")));
+    add(c, "same-year", "Query optimisation", "Ann Lee", "2001");
+    add(c, "other-year", "Query optimisation", "Ann Lee", "2002");
+    Verdict v = c.check(CheckRequest.of("t", Item.of("title", "Query optimisation", "authors", "Ann Lee",
+        "year", "2001")));
+    // The 2002 record shares no block key, so it is never compared: scored, it would match (title 0.95, authors 0.8,
+    // year 0.3 → 0.97).
+    assertThat(v.matches()).extracting(Match::id).containsExactly("same-year");
+    assertThatThrownBy(() -> papers(Map.of("type", "record", "fields", paperFields(), "blocks",
+        List.of("venue+year"))))
+        .isInstanceOf(InvalidInputException.class).hasMessageContaining("'venue' is not one of the stage's fields");
+    // Blocks alone are a lookup: no field needs one.
+    Map<String, Object> noLookup = new LinkedHashMap<>();
+    noLookup.put("title", Map.of("lookup", "none"));
+    noLookup.put("year", Map.of("measure", "exact"));
+    assertThat(papers(Map.of("type", "record", "fields", noLookup, "blocks", List.of("year")))).isNotNull();
+  }
 }
