@@ -10,6 +10,7 @@ import dev.deja.core.guard.Guard;
 import dev.deja.core.guard.GuardDecision;
 import dev.deja.core.index.Candidate;
 import dev.deja.core.index.CandidateQuery;
+import dev.deja.core.index.DegradableIndex;
 import dev.deja.core.index.VectorIndex;
 import dev.deja.core.item.StoredItem;
 import dev.deja.core.item.TimeSpan;
@@ -87,8 +88,11 @@ final class Checker {
         preparer.timeFilters(time), time.map(t -> OptionalLong.of(t.startMillis())).orElse(OptionalLong.empty()),
         spec.candidates().windowScan() && time.isPresent(), p.queryKeys(), p.keys().terms(),
         spec.candidates().maxPerLookup());
+    // A store that can answer without its backing service (CalDAV's fail_open) says so; the verdict carries it.
+    DegradableIndex.Lookup lookup = store instanceof DegradableIndex d ? d.lookup(q)
+        : new DegradableIndex.Lookup(store.candidates(q), List.of());
     Map<String, Candidate> byId = new TreeMap<>();
-    for (Candidate c : store.candidates(q)) {
+    for (Candidate c : lookup.candidates()) {
       byId.put(c.id(), c);
     }
     for (VectorStage s : vectorStages) {
@@ -123,10 +127,14 @@ final class Checker {
         .message(candidates.size() + " candidate(s), at most " + spec.candidates().maxPerLookup() + " per lookup");
     bySource.forEach(candNode::evidence);
     root.detail(candNode.build());
+    for (String w : lookup.warnings()) {
+      root.detail(Explanation.of("candidates", "store").result("degraded").message(w).build());
+    }
 
     Map<String, StageMatch> matched = new LinkedHashMap<>();
     Map<String, String> matchedStage = new HashMap<>();
-    List<String> warnings = new ArrayList<>(vectors.warnings());
+    List<String> warnings = new ArrayList<>(lookup.warnings());
+    warnings.addAll(vectors.warnings());
     for (int i = 0; i < stages.size(); i++) {
       Stage s = stages.get(i);
       List<Candidate> remaining = new ArrayList<>();

@@ -128,7 +128,11 @@ public final class DejaCollection {
     });
   }
 
-  /** The policy's answer to a verdict, under the scope's lock: create, reject, merge, or create with a warning. */
+  /**
+   * The policy's answer to a verdict, under the scope's lock: create, reject, merge, or create with a warning. The
+   * verdict's warnings (a store or an embedder that failed open, a judge that could not answer) come first in the
+   * result's.
+   */
   private WriteResult apply(PutRequest request, ItemPreparer.Prepared p, ProbeVectors vectors,
       Optional<List<Occurrences.Occurrence>> occs, Verdict v) {
     if (request.force()) {
@@ -137,7 +141,7 @@ public final class DejaCollection {
       String msg = v.isDuplicate()
           ? "Created " + created.id() + "; the duplicate check was bypassed (similar: " + describe(v) + ")."
           : "Created " + created.id() + ".";
-      return new WriteResult(Action.CREATED, Optional.of(created), v, v.isDuplicate(), List.of(), msg);
+      return new WriteResult(Action.CREATED, Optional.of(created), v, v.isDuplicate(), v.warnings(), msg);
     }
     PolicySpec.Mode mode = switch (v.outcome()) {
       case NEW -> PolicySpec.Mode.ALLOW;
@@ -146,7 +150,7 @@ public final class DejaCollection {
     };
     switch (mode) {
       case REJECT -> {
-        return new WriteResult(Action.REJECTED, Optional.empty(), v, false, List.of(),
+        return new WriteResult(Action.REJECTED, Optional.empty(), v, false, v.warnings(),
             "Not created: it " + (v.outcome() == Outcome.DUPLICATE ? "duplicates" : "may duplicate") + " "
                 + describe(v) + ". To create it anyway, retry with force=true (bypass_duplicate_check=true).");
       }
@@ -154,7 +158,7 @@ public final class DejaCollection {
         Match best = v.matches().stream().filter(m -> m.level() == Outcome.DUPLICATE).findFirst()
             .orElse(v.matches().get(0));
         StoredItem merged = writer.merge(p, vectors.vectors(), best);
-        return new WriteResult(Action.MERGED, Optional.of(merged), v, false, List.of(),
+        return new WriteResult(Action.MERGED, Optional.of(merged), v, false, v.warnings(),
             "Merged into existing " + best.id() + " (similarity " + Explanation.format(best.score())
                 + ", stage " + best.stage() + "): its timestamp was refreshed and the new item kept in its "
                 + "history. Use force=true to store it anyway.");
@@ -162,12 +166,14 @@ public final class DejaCollection {
       case WARN -> {
         StoredItem created = writer.create(p, vectors.vectors(), request.id(), false, "", occs);
         String warning = "it may duplicate " + describe(v);
-        return new WriteResult(Action.CREATED, Optional.of(created), v, false, List.of(warning),
+        List<String> warnings = new ArrayList<>(v.warnings());
+        warnings.add(warning);
+        return new WriteResult(Action.CREATED, Optional.of(created), v, false, warnings,
             "Created " + created.id() + ", but " + warning + ".");
       }
       case ALLOW -> {
         StoredItem created = writer.create(p, vectors.vectors(), request.id(), false, "", occs);
-        return new WriteResult(Action.CREATED, Optional.of(created), v, false, List.of(),
+        return new WriteResult(Action.CREATED, Optional.of(created), v, false, v.warnings(),
             "Created " + created.id() + ".");
       }
       default -> throw new IllegalStateException("unknown mode " + mode);
