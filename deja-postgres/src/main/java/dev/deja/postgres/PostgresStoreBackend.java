@@ -70,9 +70,18 @@ public final class PostgresStoreBackend implements StoreBackend {
     c.setMinimumIdle(Math.min(2, settings.poolSize()));
     c.setPoolName("deja-postgres");
     c.setAutoCommit(true);
-    // Fail fast when the server is unreachable at start; later, waiting 30 s for a connection is a retriable error.
+    // Fail fast when the server is unreachable at start; later, a request that gets no connection within the
+    // connection timeout (3 s by default) fails with a retriable error, answered at once rather than after 30 s.
     c.setInitializationFailTimeout(10_000);
-    c.setConnectionTimeout(30_000);
+    c.setConnectionTimeout(settings.connectionTimeoutMs());
+    c.setValidationTimeout(Math.min(1_000, settings.connectionTimeoutMs()));
+    // Defaults for the driver's timeouts (seconds); the same parameters in the URL win. connectTimeout bounds a TCP
+    // connect to an unreachable host, loginTimeout the whole login, socketTimeout a read from a server that vanished
+    // without closing the connection (a network partition: without it, a query would wait for TCP keep-alive, hours).
+    c.addDataSourceProperty("connectTimeout", "2");
+    c.addDataSourceProperty("loginTimeout", "5");
+    c.addDataSourceProperty("socketTimeout", "60");
+    c.addDataSourceProperty("tcpKeepAlive", "true");
     settings.schema().ifPresent(s -> c.addDataSourceProperty("currentSchema", s + ",public"));
     c.addDataSourceProperty("ApplicationName", "deja");
     c.addDataSourceProperty("reWriteBatchedInserts", "true");
@@ -132,6 +141,26 @@ public final class PostgresStoreBackend implements StoreBackend {
           ? " (the role may not create the 'vector' extension: a superuser runs CREATE EXTENSION vector once)" : "";
       throw new StoreException("migrating the Deja schema at " + settings.describe() + " failed: " + m + hint,
           false, e);
+    }
+  }
+
+  /**
+   * Whether the database answers now: empty when it does, else why. Takes a pooled connection (at most the connection
+   * timeout) and validates it (at most 2 s); for readiness reports.
+   */
+  public Optional<String> problem() {
+    try (Connection c = pool.getConnection()) {
+      return c.isValid(2) ? Optional.empty()
+          : Optional.of("PostgreSQL did not answer a validation query within 2 s");
+    } catch (SQLException e) {
+      Throwable root = e;
+      while (root.getCause() != null && root.getCause() != root) {
+        root = root.getCause();
+      }
+      return Optional.of("PostgreSQL is unreachable: " + (root == e ? e.getMessage() : e.getMessage() + " ("
+          + root.getMessage() + ")"));
+    } catch (RuntimeException e) {
+      return Optional.of("PostgreSQL is unreachable: " + e.getMessage());
     }
   }
 
