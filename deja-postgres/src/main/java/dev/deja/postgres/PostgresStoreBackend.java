@@ -305,19 +305,63 @@ public final class PostgresStoreBackend implements StoreBackend {
     });
   }
 
+  /**
+   * Records the definition only while the collection's row has none: the row is locked by the update, so of several
+   * processes creating one name at once exactly one succeeds.
+   */
+  @Override
+  public boolean defineIfAbsent(String collection, String definition) {
+    PostgresCollectionStore s = open(collection);
+    return connections.write("defining collection '" + collection + "'", c -> {
+      try (PreparedStatement ps = c.prepareStatement(
+          "UPDATE deja_collections SET definition = ? WHERE id = ? AND definition IS NULL")) {
+        ps.setString(1, definition);
+        ps.setInt(2, s.collectionId());
+        if (ps.executeUpdate() == 1) {
+          return true;
+        }
+      }
+      // Defined already, or dropped (and maybe re-created) by another process since it was opened here.
+      try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM deja_collections WHERE id = ?")) {
+        ps.setInt(1, s.collectionId());
+        try (ResultSet rs = ps.executeQuery()) {
+          if (!rs.next()) {
+            forget(collection, s);
+            throw new StoreException("collection '" + collection + "' was dropped by another process while it was "
+                + "being created here; create it again", true);
+          }
+        }
+      }
+      return false;
+    });
+  }
+
+  /**
+   * Read from the database at each call (the one truth for every process sharing it). A store this backend opened
+   * for a collection that another process has since dropped or re-created (a new row) is forgotten, so that the next
+   * {@link #open} binds the current row.
+   */
   @Override
   public Optional<String> definition(String collection) {
     ensureOpen();
-    return connections.read("reading the definition of '" + collection + "'", c -> {
+    record Row(int id, String definition) {}
+    Optional<Row> row = connections.read("reading the definition of '" + collection + "'", c -> {
       try (PreparedStatement ps = c.prepareStatement(
-          "SELECT definition FROM deja_collections WHERE namespace = ? AND name = ?")) {
+          "SELECT id, definition FROM deja_collections WHERE namespace = ? AND name = ?")) {
         ps.setString(1, namespace);
         ps.setString(2, collection);
         try (ResultSet rs = ps.executeQuery()) {
-          return rs.next() ? Optional.ofNullable(rs.getString(1)) : Optional.<String>empty();
+          return rs.next() ? Optional.of(new Row(rs.getInt(1), rs.getString(2))) : Optional.<Row>empty();
         }
       }
     });
+    synchronized (this) {
+      PostgresCollectionStore cached = open.get(collection);
+      if (cached != null && (row.isEmpty() || row.get().id() != cached.collectionId())) {
+        open.remove(collection, cached);
+      }
+    }
+    return row.map(Row::definition);
   }
 
   /**

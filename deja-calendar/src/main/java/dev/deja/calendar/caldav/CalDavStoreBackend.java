@@ -91,6 +91,11 @@ public final class CalDavStoreBackend implements StoreBackend {
   }
 
   @Override
+  public boolean defineIfAbsent(String collection, String definition) {
+    return delegate.defineIfAbsent(collection, definition);
+  }
+
+  @Override
   public Optional<String> definition(String collection) {
     return delegate.definition(collection);
   }
