@@ -254,6 +254,14 @@ public final class DejaServer implements AutoCloseable {
     LOG.info("Deja server shutting down: draining in-flight requests");
     inFlight.drain();
     health.draining();
+    try {
+      // A model still loading in native code must finish before the process may exit (issue 17 item 6).
+      if (!health.awaitWarmUp(config.shutdownTimeoutSeconds() * 1000L)) {
+        LOG.warn("the embedding model is still loading after {} s; stopping anyway", config.shutdownTimeoutSeconds());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     mcp.ifPresent(m -> {
       try {
         m.server().closeGracefully();

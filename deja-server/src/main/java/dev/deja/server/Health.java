@@ -29,6 +29,7 @@ public final class Health {
   private volatile String embedder = "not_loaded";
   private volatile String embedderDetail = "loaded on first use (warm_up is off)";
   private volatile boolean draining;
+  private volatile Thread warmUp;
   private final Dependencies dependencies = new Dependencies();
 
   /** Health of a server whose writable directory is {@code probeDir} (null: no directory to check). */
@@ -66,6 +67,9 @@ public final class Health {
     embedderDetail = "loading " + DEFAULT_MODEL;
     Thread t = new Thread(() -> {
       try {
+        if (draining) {
+          return; // stopped before the load began: nothing to wait for at exit
+        }
         e.get().embed("warm up");
         embedder = "ok";
         embedderDetail = DEFAULT_MODEL + " loaded";
@@ -75,7 +79,22 @@ public final class Health {
       }
     }, "deja-embedder-warm-up");
     t.setDaemon(true);
+    warmUp = t;
     t.start();
+  }
+
+  /**
+   * Waits for the warm-up's model load to end (at most {@code millis}); whether it has. Called on shutdown before the
+   * process exits: the load runs inside ONNX Runtime's native code, which cannot be interrupted, and a JVM that exits
+   * meanwhile destroys the library's static objects under it — a SIGSEGV in {@code libonnxruntime} (issue 17 item 6).
+   */
+  public boolean awaitWarmUp(long millis) throws InterruptedException {
+    Thread t = warmUp;
+    if (t == null) {
+      return true;
+    }
+    t.join(Math.max(1, millis));
+    return !t.isAlive();
   }
 
   /** A provider whose embedders report their successes and failures here. */
