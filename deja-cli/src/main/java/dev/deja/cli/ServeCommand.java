@@ -65,7 +65,17 @@ final class ServeCommand implements Callable<Integer> {
     if (upstream != null) {
       sc = sc.withProxyUpstream(ProxySettings.parseUpstream(upstream, "--upstream"));
     }
-    DejaServer server = DejaServer.builder(sc).dejaConfig(dc).build().start();
+    java.util.concurrent.atomic.AtomicReference<DejaServer> built = new java.util.concurrent.atomic.AtomicReference<>();
+    // SIGTERM/SIGINT stop the server (requests drained, a model load finished) before the JVM's shutdown hooks run.
+    StopSignals.install(() -> {
+      DejaServer s = built.get();
+      if (s != null) {
+        s.close();
+      }
+    });
+    DejaServer server = DejaServer.builder(sc).dejaConfig(dc).build();
+    built.set(server);
+    server.start();
     server.announce(System.err);
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
@@ -43,21 +44,26 @@ public final class Catalog implements AutoCloseable {
   private final Clock clock;
   private final JudgeProvider judges;
   private final JudgeListener judgeListener;
-  private final ConcurrentHashMap<String, DejaCollection> open = new ConcurrentHashMap<>();
-  /** Stored collections that could not be built, with why. */
-  private final ConcurrentHashMap<String, InvalidInputException> refused = new ConcurrentHashMap<>();
+  /** The collections built, each with the stored definition it was built from. */
+  private final ConcurrentHashMap<String, Built> open = new ConcurrentHashMap<>();
+  /** Stored definitions that could not be built, with why. */
+  private final ConcurrentHashMap<String, Refused> refused = new ConcurrentHashMap<>();
+
+  private record Built(String definition, DejaCollection collection) {}
+
+  private record Refused(String definition, InvalidInputException why) {}
 
   /**
-   * Opens the catalog: every collection defined in the backend, then the collections {@code config} declares that do
-   * not exist yet (created). A collection whose stage has a {@code judge} cannot be built (no judges).
+   * Opens the catalog with no judges: a collection whose stage has a {@code judge} cannot be built.
    */
   public Catalog(StoreBackend backend, DejaConfig config, EmbedderProvider embedders, Clock clock) {
     this(backend, config, embedders, JudgeProvider.none(), JudgeListener.NONE, clock);
   }
 
   /**
-   * Opens the catalog with judges for stages that have a {@code judge} option: each collection gets its own judge
-   * steps (cache and budget per collection), heard by {@code judgeListener}.
+   * Opens the catalog: every collection defined in the backend, then the collections {@code config} declares that do
+   * not exist yet (created; one another process sharing the backend created meanwhile is used as it is). Each
+   * collection gets its own judge steps (cache and budget per collection), heard by {@code judgeListener}.
    */
   public Catalog(StoreBackend backend, DejaConfig config, EmbedderProvider embedders, JudgeProvider judges,
       JudgeListener judgeListener, Clock clock) {
@@ -69,15 +75,19 @@ public final class Catalog implements AutoCloseable {
     this.clock = clock;
     for (String name : backend.collections()) {
       try {
-        backend.definition(name).ifPresent(def -> open.put(name, reopen(name, resolvedOf(name, def))));
+        find(name);
       } catch (InvalidInputException e) {
-        refused.put(name, e);
+        // recorded as refused
       }
     }
     for (String name : config.collections().keySet()) {
       if (!open.containsKey(name)) {
         Map<String, Object> tree = config.collectionTree(name).orElseThrow();
-        create(name, tree);
+        try {
+          create(name, tree);
+        } catch (CollectionExistsException e) {
+          // Another process sharing the backend declared it at the same moment: its definition is the one.
+        }
       }
     }
   }
@@ -105,36 +115,59 @@ public final class Catalog implements AutoCloseable {
     DejaCollection c = build(name, resolved);
     Map<String, Object> stored = new LinkedHashMap<>();
     stored.put("format", 1);
+    // Tells this creation from an earlier one with the same request: a process that still holds the collection as it
+    // was before a drop and re-create (by another process) sees that it changed.
+    stored.put("created", UUID.randomUUID().toString());
     stored.put("request", definition);
     stored.put("resolved", resolved);
-    backend.define(name, Json.write(stored));
-    open.put(name, c);
+    String text = Json.write(stored);
+    // Of several processes creating one name at once, one records its definition; the others are told it exists.
+    if (!backend.defineIfAbsent(name, text)) {
+      throw new CollectionExistsException(name);
+    }
+    open.put(name, new Built(text, c));
+    refused.remove(name);
     return c;
   }
 
   /**
-   * The collection with this name. One this catalog has not seen is looked up in the backend: another process sharing
-   * it (several servers on one PostgreSQL store) may have created it since this catalog was opened.
+   * The collection with this name, as the backend defines it now: its definition is read from the backend at each
+   * call (for a backend shared by several processes, from the database), so a collection another process created,
+   * dropped or re-created since is seen at once; it is built again only when its definition changed.
    *
    * @throws InvalidInputException when the collection is stored with a definition that cannot be built (why, and that
    *     it can be dropped and created again)
    */
   public Optional<DejaCollection> find(String name) {
-    DejaCollection c = open.get(name);
-    if (c != null || !isValidName(name)) {
-      return Optional.ofNullable(c);
+    if (!isValidName(name)) {
+      return Optional.empty();
     }
-    InvalidInputException why = refused.get(name);
-    if (why == null) {
+    Optional<String> def = backend.definition(name);
+    if (def.isEmpty()) {
+      open.remove(name);
+      refused.remove(name);
+      return Optional.empty();
+    }
+    String text = def.get();
+    Built built = open.get(name);
+    if (built != null && built.definition().equals(text)) {
+      return Optional.of(built.collection());
+    }
+    Refused no = refused.get(name);
+    if (no == null || !no.definition().equals(text)) {
       try {
-        return backend.definition(name).map(def -> open.computeIfAbsent(name, n -> reopen(n, resolvedOf(n, def))));
+        DejaCollection c = reopen(name, resolvedOf(name, text));
+        open.put(name, new Built(text, c));
+        refused.remove(name);
+        return Optional.of(c);
       } catch (InvalidInputException e) {
-        refused.put(name, e);
-        why = e;
+        open.remove(name);
+        no = new Refused(text, e);
+        refused.put(name, no);
       }
     }
     throw new InvalidInputException("collection '" + name + "' is stored with a definition that is refused: "
-        + why.getMessage() + "; drop the collection and create it again", why);
+        + no.why().getMessage() + "; drop the collection and create it again", no.why());
   }
 
   /**
@@ -142,32 +175,34 @@ public final class Catalog implements AutoCloseable {
    * with a definition that is refused ({@link #find} says why).
    */
   public List<String> names() {
+    List<String> n = new ArrayList<>();
     for (String name : backend.collections()) {
-      if (!refused.containsKey(name)) {
-        try {
-          find(name);
-        } catch (InvalidInputException e) {
-          // recorded as refused: left out of the names
+      try {
+        if (find(name).isPresent()) {
+          n.add(name);
         }
+      } catch (InvalidInputException e) {
+        // recorded as refused: left out of the names
       }
     }
-    List<String> n = new ArrayList<>(open.keySet());
     n.sort(null);
     return n;
   }
 
   /** The resolved definition of a collection (its full spec tree). */
   public Optional<Map<String, Object>> definition(String name) {
-    if (!open.containsKey(name)) {
+    if (find(name).isEmpty()) {
       return Optional.empty();
     }
-    return backend.definition(name).map(def -> resolvedOf(name, def));
+    Built b = open.get(name);
+    return b == null ? Optional.empty() : Optional.of(resolvedOf(name, b.definition()));
   }
 
-  /** Deletes a collection and its items; whether it existed. */
+  /** Deletes a collection and its items; whether it existed (here or as another process sharing the backend defined it). */
   public synchronized boolean drop(String name) {
-    DejaCollection c = open.remove(name);
-    if (c == null && refused.remove(name) == null) {
+    boolean known = open.remove(name) != null | refused.remove(name) != null;
+    boolean defined = isValidName(name) && backend.definition(name).isPresent();
+    if (!known && !defined) {
       return false;
     }
     backend.drop(name);

@@ -233,6 +233,16 @@ public final class LuceneStoreBackend implements StoreBackend {
     open(collection).define(definition);
   }
 
+  /** One process owns a Lucene data directory, so this process's lock makes the check and the write atomic. */
+  @Override
+  public synchronized boolean defineIfAbsent(String collection, String definition) {
+    if (definition(collection).isPresent()) {
+      return false;
+    }
+    define(collection, definition);
+    return true;
+  }
+
   @Override
   public Optional<String> definition(String collection) {
     synchronized (this) {

@@ -33,7 +33,12 @@ import java.util.regex.Pattern;
  *   vectors is answered exactly even when a graph exists</td></tr>
  *   <tr><td>{@code ef_search}</td><td>100</td><td>pgvector's {@code hnsw.ef_search} for graph queries (raised to the
  *   number of rows fetched when that is larger; at most 1000)</td></tr>
+ *   <tr><td>{@code connection_timeout_ms}</td><td>3000</td><td>how long a request waits for a pooled connection
+ *   (HikariCP's {@code connectionTimeout}); during an outage requests fail (503) after this</td></tr>
  * </table>
+ *
+ * <p>The driver's own timeouts default to {@code connectTimeout=2}, {@code loginTimeout=5} and {@code socketTimeout=60}
+ * (seconds; pgJDBC's defaults are 10, none and none); a URL parameter of the same name overrides them.
  *
  * <p>Immutable and thread-safe. {@link #toString()} and {@link #describe()} never show the password.
  *
@@ -45,11 +50,18 @@ import java.util.regex.Pattern;
  * @param vectorSearch {@code hnsw} or {@code exact}: the vector search of collections created through this backend
  * @param exactBelow scopes with at most this many vectors are searched exactly
  * @param efSearch the HNSW candidate list size for graph queries
+ * @param connectionTimeoutMs how long a request waits for a pooled connection before it fails (retriable: a 503)
  */
 public record PostgresSettings(String jdbcUrl, Optional<String> user, Optional<String> password,
-    Optional<String> schema, int poolSize, String vectorSearch, int exactBelow, int efSearch) {
+    Optional<String> schema, int poolSize, String vectorSearch, int exactBelow, int efSearch,
+    int connectionTimeoutMs) {
 
   private static final Pattern SCHEMA = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
+  /**
+   * 3 s: long enough for a busy pool to hand over a connection, short enough that a request during an outage is
+   * answered (503) before a client or load balancer gives up on it (HikariCP's own default is 30 s).
+   */
+  static final int DEFAULT_CONNECTION_TIMEOUT_MS = 3_000;
 
   public PostgresSettings {
     Objects.requireNonNull(jdbcUrl, "jdbcUrl");
@@ -76,6 +88,10 @@ public record PostgresSettings(String jdbcUrl, Optional<String> user, Optional<S
     }
     if (efSearch < 1 || efSearch > 1000) {
       throw new InvalidInputException("ef_search must be in [1, 1000] (pgvector's range), got " + efSearch);
+    }
+    if (connectionTimeoutMs < 250 || connectionTimeoutMs > 600_000) {
+      throw new InvalidInputException("connection_timeout_ms must be in [250, 600000] (HikariCP's least is 250), got "
+          + connectionTimeoutMs);
     }
   }
 
@@ -124,6 +140,8 @@ public record PostgresSettings(String jdbcUrl, Optional<String> user, Optional<S
     String vs = Optional.ofNullable(query.remove("vector_search")).orElse("exact");
     int exactBelow = intParam(query.remove("exact_below"), "exact_below", 10_000);
     int ef = intParam(query.remove("ef_search"), "ef_search", 100);
+    int connectionTimeout = intParam(query.remove("connection_timeout_ms"), "connection_timeout_ms",
+        DEFAULT_CONNECTION_TIMEOUT_MS);
     Optional<String> user = Optional.empty();
     Optional<String> password = Optional.empty();
     if (!jdbc && uri.getRawUserInfo() != null) {
@@ -155,18 +173,19 @@ public record PostgresSettings(String jdbcUrl, Optional<String> user, Optional<S
       j.append(sep).append(encode(e.getKey())).append('=').append(encode(e.getValue()));
       sep = "&";
     }
-    return new PostgresSettings(j.toString(), user, password, schema, pool, vs, exactBelow, ef);
+    return new PostgresSettings(j.toString(), user, password, schema, pool, vs, exactBelow, ef, connectionTimeout);
   }
 
   /** A copy with another schema. */
   public PostgresSettings withSchema(String newSchema) {
     return new PostgresSettings(jdbcUrl, user, password, Optional.of(newSchema), poolSize, vectorSearch, exactBelow,
-        efSearch);
+        efSearch, connectionTimeoutMs);
   }
 
   /** A copy with another vector search for new collections and another exact-search bound. */
   public PostgresSettings withVectorSearch(String newVectorSearch, int newExactBelow) {
-    return new PostgresSettings(jdbcUrl, user, password, schema, poolSize, newVectorSearch, newExactBelow, efSearch);
+    return new PostgresSettings(jdbcUrl, user, password, schema, poolSize, newVectorSearch, newExactBelow, efSearch,
+        connectionTimeoutMs);
   }
 
   /** The JDBC URL with any password parameter masked, for messages. */
@@ -177,7 +196,8 @@ public record PostgresSettings(String jdbcUrl, Optional<String> user, Optional<S
   @Override
   public String toString() {
     return "PostgresSettings[" + describe() + ", pool_size=" + poolSize + ", vector_search=" + vectorSearch
-        + ", exact_below=" + exactBelow + ", ef_search=" + efSearch + "]";
+        + ", exact_below=" + exactBelow + ", ef_search=" + efSearch + ", connection_timeout_ms=" + connectionTimeoutMs
+        + "]";
   }
 
   /** The text with any password (in user info or a {@code password=} parameter) replaced by {@code ***}. */

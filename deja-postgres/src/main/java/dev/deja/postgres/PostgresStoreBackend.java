@@ -70,9 +70,18 @@ public final class PostgresStoreBackend implements StoreBackend {
     c.setMinimumIdle(Math.min(2, settings.poolSize()));
     c.setPoolName("deja-postgres");
     c.setAutoCommit(true);
-    // Fail fast when the server is unreachable at start; later, waiting 30 s for a connection is a retriable error.
+    // Fail fast when the server is unreachable at start; later, a request that gets no connection within the
+    // connection timeout (3 s by default) fails with a retriable error, answered at once rather than after 30 s.
     c.setInitializationFailTimeout(10_000);
-    c.setConnectionTimeout(30_000);
+    c.setConnectionTimeout(settings.connectionTimeoutMs());
+    c.setValidationTimeout(Math.min(1_000, settings.connectionTimeoutMs()));
+    // Defaults for the driver's timeouts (seconds); the same parameters in the URL win. connectTimeout bounds a TCP
+    // connect to an unreachable host, loginTimeout the whole login, socketTimeout a read from a server that vanished
+    // without closing the connection (a network partition: without it, a query would wait for TCP keep-alive, hours).
+    c.addDataSourceProperty("connectTimeout", "2");
+    c.addDataSourceProperty("loginTimeout", "5");
+    c.addDataSourceProperty("socketTimeout", "60");
+    c.addDataSourceProperty("tcpKeepAlive", "true");
     settings.schema().ifPresent(s -> c.addDataSourceProperty("currentSchema", s + ",public"));
     c.addDataSourceProperty("ApplicationName", "deja");
     c.addDataSourceProperty("reWriteBatchedInserts", "true");
@@ -132,6 +141,26 @@ public final class PostgresStoreBackend implements StoreBackend {
           ? " (the role may not create the 'vector' extension: a superuser runs CREATE EXTENSION vector once)" : "";
       throw new StoreException("migrating the Deja schema at " + settings.describe() + " failed: " + m + hint,
           false, e);
+    }
+  }
+
+  /**
+   * Whether the database answers now: empty when it does, else why. Takes a pooled connection (at most the connection
+   * timeout) and validates it (at most 2 s); for readiness reports.
+   */
+  public Optional<String> problem() {
+    try (Connection c = pool.getConnection()) {
+      return c.isValid(2) ? Optional.empty()
+          : Optional.of("PostgreSQL did not answer a validation query within 2 s");
+    } catch (SQLException e) {
+      Throwable root = e;
+      while (root.getCause() != null && root.getCause() != root) {
+        root = root.getCause();
+      }
+      return Optional.of("PostgreSQL is unreachable: " + (root == e ? e.getMessage() : e.getMessage() + " ("
+          + root.getMessage() + ")"));
+    } catch (RuntimeException e) {
+      return Optional.of("PostgreSQL is unreachable: " + e.getMessage());
     }
   }
 
@@ -276,19 +305,63 @@ public final class PostgresStoreBackend implements StoreBackend {
     });
   }
 
+  /**
+   * Records the definition only while the collection's row has none: the row is locked by the update, so of several
+   * processes creating one name at once exactly one succeeds.
+   */
+  @Override
+  public boolean defineIfAbsent(String collection, String definition) {
+    PostgresCollectionStore s = open(collection);
+    return connections.write("defining collection '" + collection + "'", c -> {
+      try (PreparedStatement ps = c.prepareStatement(
+          "UPDATE deja_collections SET definition = ? WHERE id = ? AND definition IS NULL")) {
+        ps.setString(1, definition);
+        ps.setInt(2, s.collectionId());
+        if (ps.executeUpdate() == 1) {
+          return true;
+        }
+      }
+      // Defined already, or dropped (and maybe re-created) by another process since it was opened here.
+      try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM deja_collections WHERE id = ?")) {
+        ps.setInt(1, s.collectionId());
+        try (ResultSet rs = ps.executeQuery()) {
+          if (!rs.next()) {
+            forget(collection, s);
+            throw new StoreException("collection '" + collection + "' was dropped by another process while it was "
+                + "being created here; create it again", true);
+          }
+        }
+      }
+      return false;
+    });
+  }
+
+  /**
+   * Read from the database at each call (the one truth for every process sharing it). A store this backend opened
+   * for a collection that another process has since dropped or re-created (a new row) is forgotten, so that the next
+   * {@link #open} binds the current row.
+   */
   @Override
   public Optional<String> definition(String collection) {
     ensureOpen();
-    return connections.read("reading the definition of '" + collection + "'", c -> {
+    record Row(int id, String definition) {}
+    Optional<Row> row = connections.read("reading the definition of '" + collection + "'", c -> {
       try (PreparedStatement ps = c.prepareStatement(
-          "SELECT definition FROM deja_collections WHERE namespace = ? AND name = ?")) {
+          "SELECT id, definition FROM deja_collections WHERE namespace = ? AND name = ?")) {
         ps.setString(1, namespace);
         ps.setString(2, collection);
         try (ResultSet rs = ps.executeQuery()) {
-          return rs.next() ? Optional.ofNullable(rs.getString(1)) : Optional.<String>empty();
+          return rs.next() ? Optional.of(new Row(rs.getInt(1), rs.getString(2))) : Optional.<Row>empty();
         }
       }
     });
+    synchronized (this) {
+      PostgresCollectionStore cached = open.get(collection);
+      if (cached != null && (row.isEmpty() || row.get().id() != cached.collectionId())) {
+        open.remove(collection, cached);
+      }
+    }
+    return row.map(Row::definition);
   }
 
   /**

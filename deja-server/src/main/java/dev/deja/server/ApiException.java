@@ -13,6 +13,7 @@ import java.util.OptionalLong;
  * <p>Codes are part of the HTTP contract (docs/HTTP.md lists them): {@code malformed_json}, {@code invalid_request},
  * {@code unauthorized}, {@code forbidden}, {@code not_found}, {@code method_not_allowed}, {@code conflict},
  * {@code idempotency_key_reused}, {@code payload_too_large}, {@code rate_limited}, {@code unavailable},
+ * {@code configuration_error},
  * {@code internal}; from the web server layer also {@code request_timeout}, {@code uri_too_long} and
  * {@code headers_too_large}. Immutable.
  */
@@ -88,6 +89,15 @@ public final class ApiException extends DejaException {
   public static ApiException unavailable(String message, boolean retriable, Throwable cause) {
     return new ApiException(503, "unavailable", message, Map.of("retriable", retriable),
         retriable ? OptionalLong.of(1) : OptionalLong.empty(), cause);
+  }
+
+  /**
+   * 502 {@code configuration_error}: a store is configured to use something that does not exist (a CalDAV calendar URL
+   * answering 404); not the caller's fault, and no retry helps until the server's configuration is fixed.
+   */
+  public static ApiException misconfigured(String message, Throwable cause) {
+    return new ApiException(502, "configuration_error", message, Map.of("retriable", false), OptionalLong.empty(),
+        cause);
   }
 
   /** The HTTP status. */

@@ -113,8 +113,10 @@ public final class DejaServer implements AutoCloseable {
     }
     // Collections the deja.yaml backs by a CalDAV calendar ('caldav:') read and write it, per tenant ({tenant} in URLs).
     Function<String, StoreBackend> local = backends;
+    dev.deja.calendar.caldav.CalDavMonitor calendars = new dev.deja.calendar.caldav.CalDavMonitor();
     backends = tenant -> dev.deja.calendar.caldav.CalDavStores.wrap(local.apply(tenant), tenant, b.dejaConfig,
-        embedders, b.clock);
+        embedders, b.clock, calendars);
+    Readiness.watch(health, metrics, shared, calendars, !b.dejaConfig.section("caldav").isEmpty());
     // The judges of stages with a 'judge:' option: the deja.yaml's 'judges:' endpoints unless the builder was given some.
     JudgeProvider judges = b.judges != null ? b.judges : Judges.provider(b.dejaConfig.judges());
     this.tenants = new Tenants(backends, b.dejaConfig, embedders, judges, metrics.judgeListener(), b.clock);
@@ -252,6 +254,14 @@ public final class DejaServer implements AutoCloseable {
     LOG.info("Deja server shutting down: draining in-flight requests");
     inFlight.drain();
     health.draining();
+    try {
+      // A model still loading in native code must finish before the process may exit (issue 17 item 6).
+      if (!health.awaitWarmUp(config.shutdownTimeoutSeconds() * 1000L)) {
+        LOG.warn("the embedding model is still loading after {} s; stopping anyway", config.shutdownTimeoutSeconds());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     mcp.ifPresent(m -> {
       try {
         m.server().closeGracefully();
@@ -274,6 +284,7 @@ public final class DejaServer implements AutoCloseable {
       tenants.close();
       shared.ifPresent(dev.deja.postgres.PostgresStoreBackend::close);
       idempotency.close();
+      health.close();
       LOG.info("Deja server stopped; stores closed");
     }
   }

@@ -1,5 +1,6 @@
 package dev.deja.server;
 
+import dev.deja.core.StoreConfigurationException;
 import dev.deja.core.StoreException;
 import dev.deja.core.embed.EmbeddingException;
 import dev.deja.core.engine.CheckRequest;
@@ -115,10 +116,15 @@ public final class DejaService {
     });
   }
 
-  /** Runs store work, turning store and embedder failures into 503s that say whether a retry may help. */
+  /**
+   * Runs store work, turning store and embedder failures into 503s that say whether a retry may help, and a store's
+   * configuration error (a CalDAV calendar that does not exist) into a 502 {@code configuration_error}.
+   */
   public static <T> T guarded(Supplier<T> work) {
     try {
       return work.get();
+    } catch (StoreConfigurationException e) {
+      throw ApiException.misconfigured("store configuration error: " + e.getMessage(), e);
     } catch (StoreException e) {
       throw ApiException.unavailable("store failure: " + e.getMessage(), e.isRetriable(), e);
     } catch (EmbeddingException e) {

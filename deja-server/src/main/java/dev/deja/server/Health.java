@@ -12,8 +12,11 @@ import java.util.Optional;
 
 /**
  * Liveness and readiness: the server is live while it runs; it is ready when it is not shutting down, its data
- * directory accepts writes, and the embedding model has not failed (it may still be loading: text-only collections
- * work meanwhile, and a semantic check waits for the load).
+ * directory accepts writes, the embedding model has not failed (it may still be loading: text-only collections work
+ * meanwhile, and a semantic check waits for the load), and every required dependency answers (its PostgreSQL
+ * database). A dependency that is not required (a CalDAV calendar) and fails leaves it ready but {@code degraded}: the
+ * collections that do not use it are served as usual, and taking every instance out of rotation would not bring the
+ * calendar back.
  *
  * <p>The embedder's state comes from the warm-up at start and from every later embedding call (a failure makes it
  * {@code failed} until a call succeeds again). Thread-safe.
@@ -26,10 +29,25 @@ public final class Health {
   private volatile String embedder = "not_loaded";
   private volatile String embedderDetail = "loaded on first use (warm_up is off)";
   private volatile boolean draining;
+  private volatile Thread warmUp;
+  private final Dependencies dependencies = new Dependencies();
 
   /** Health of a server whose writable directory is {@code probeDir} (null: no directory to check). */
   public Health(Path probeDir) {
     this.probeDir = probeDir;
+  }
+
+  /**
+   * Adds a dependency asked at each report (at most {@link Dependencies#BUDGET_MILLIS} ms): a required one that fails
+   * makes the server not ready, any other degraded.
+   */
+  void dependency(String name, boolean required, java.util.function.Supplier<Dependencies.State> probe) {
+    dependencies.add(name, required, probe);
+  }
+
+  /** Stops the dependencies' probe threads. */
+  void close() {
+    dependencies.close();
   }
 
   /** Marks the server as shutting down: not ready from now on. */
@@ -49,6 +67,9 @@ public final class Health {
     embedderDetail = "loading " + DEFAULT_MODEL;
     Thread t = new Thread(() -> {
       try {
+        if (draining) {
+          return; // stopped before the load began: nothing to wait for at exit
+        }
         e.get().embed("warm up");
         embedder = "ok";
         embedderDetail = DEFAULT_MODEL + " loaded";
@@ -58,7 +79,22 @@ public final class Health {
       }
     }, "deja-embedder-warm-up");
     t.setDaemon(true);
+    warmUp = t;
     t.start();
+  }
+
+  /**
+   * Waits for the warm-up's model load to end (at most {@code millis}); whether it has. Called on shutdown before the
+   * process exits: the load runs inside ONNX Runtime's native code, which cannot be interrupted, and a JVM that exits
+   * meanwhile destroys the library's static objects under it — a SIGSEGV in {@code libonnxruntime} (issue 17 item 6).
+   */
+  public boolean awaitWarmUp(long millis) throws InterruptedException {
+    Thread t = warmUp;
+    if (t == null) {
+      return true;
+    }
+    t.join(Math.max(1, millis));
+    return !t.isAlive();
   }
 
   /** A provider whose embedders report their successes and failures here. */
@@ -116,12 +152,14 @@ public final class Health {
     }
   }
 
-  /** The report: {@code {"status", "live", "ready", "checks": {"store", "embedder"}}}. */
+  /**
+   * The report: {@code {"status": "ok"|"degraded"|"unavailable", "live", "ready", "checks": {"store", "embedder",
+   * …dependencies}}}.
+   */
   public Map<String, Object> report() {
     Optional<String> storeProblem = storeProblem();
     boolean storeOk = storeProblem.isEmpty() && !draining;
     boolean embedderOk = !"failed".equals(embedder);
-    boolean ready = storeOk && embedderOk;
     Map<String, Object> store = new LinkedHashMap<>();
     store.put("status", draining ? "draining" : storeOk ? "ok" : "failed");
     store.put("detail", draining ? "the server is shutting down" : storeProblem.orElse("data directory writable"));
@@ -131,8 +169,20 @@ public final class Health {
     Map<String, Object> checks = new LinkedHashMap<>();
     checks.put("store", store);
     checks.put("embedder", emb);
+    boolean requiredOk = true;
+    boolean optionalOk = true;
+    for (Map.Entry<String, Map<String, Object>> d : dependencies.report().entrySet()) {
+      checks.put(d.getKey(), d.getValue());
+      boolean ok = "ok".equals(d.getValue().get("status"));
+      if (Boolean.TRUE.equals(d.getValue().get("required"))) {
+        requiredOk &= ok;
+      } else {
+        optionalOk &= ok;
+      }
+    }
+    boolean ready = storeOk && embedderOk && requiredOk;
     Map<String, Object> out = new LinkedHashMap<>();
-    out.put("status", ready ? "ok" : "unavailable");
+    out.put("status", !ready ? "unavailable" : optionalOk ? "ok" : "degraded");
     out.put("live", true);
     out.put("ready", ready);
     out.put("checks", checks);

@@ -116,7 +116,8 @@ public record ServerConfig(
       s("idempotency.max_entries", "int", "10000", "idempotency records kept (oldest dropped first)"),
       s("idempotency.retention_hours", "number", "24", "how long a put's result is replayed for a retried "
           + "Idempotency-Key"),
-      s("shutdown_timeout_seconds", "int", "30", "how long SIGTERM/SIGINT waits for in-flight requests"),
+      s("shutdown_timeout_seconds", "int", "30",
+          "how long SIGTERM/SIGINT waits for in-flight requests and a model load"),
       s("warm_up", "bool", "true", "load the embedding model at start, so the first semantic check is not slow"),
       s("memory_collection", "string", "memories", "per-tenant collection of /v1/memories and the remember tool "
           + "(memory preset; created on first use)"),

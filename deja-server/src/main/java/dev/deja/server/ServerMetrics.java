@@ -27,6 +27,10 @@ import java.util.Optional;
  *   <tr><td>{@code deja_puts_total}</td><td>action, surface</td><td>writes, by action (CREATED, REJECTED, MERGED)</td></tr>
  *   <tr><td>{@code deja_duplicates_detected_total}</td><td>stage</td><td>checks and writes that found a duplicate, by
  *   the best match's stage</td></tr>
+ *   <tr><td>{@code deja_verdict_warnings_total}</td><td>operation</td><td>checks and writes whose verdict carries
+ *   warnings: made without a store or an embedder that failed open, or without a judge that could not answer</td></tr>
+ *   <tr><td>{@code deja_store_failed_open_total}</td><td>store</td><td>checks answered without their store
+ *   ({@code caldav}), which was unreachable and configured with {@code fail_open: true}</td></tr>
  *   <tr><td>{@code deja_check_seconds}, {@code deja_put_seconds}, {@code deja_search_seconds}</td><td></td><td>engine
  *   latency histograms</td></tr>
  *   <tr><td>{@code deja_http_requests_seconds}</td><td>method, route, status</td><td>HTTP latency histogram by route
@@ -79,6 +83,7 @@ public final class ServerMetrics {
         "surface", surface).register(registry).increment();
     timer("deja_check_seconds", "Check latency (engine)").record(Duration.ofNanos(nanos));
     duplicate(v);
+    warned(v, "check");
   }
 
   /** Records a write. */
@@ -87,11 +92,20 @@ public final class ServerMetrics {
         "surface", surface).register(registry).increment();
     timer("deja_put_seconds", "Write latency (engine)").record(Duration.ofNanos(nanos));
     duplicate(r.verdict());
+    warned(r.verdict(), "put");
   }
 
   /** Records a search. */
   public void search(long nanos) {
     timer("deja_search_seconds", "Search latency (engine)").record(Duration.ofNanos(nanos));
+  }
+
+  /** Counts a verdict that carries warnings (made without a store, an embedder or a judge that failed open). */
+  private void warned(Verdict v, String operation) {
+    if (!v.warnings().isEmpty()) {
+      Counter.builder("deja_verdict_warnings").description("Checks and writes whose verdict carries warnings")
+          .tags("operation", operation).register(registry).increment();
+    }
   }
 
   private void duplicate(Verdict v) {

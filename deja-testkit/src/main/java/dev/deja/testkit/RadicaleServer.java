@@ -88,8 +88,34 @@ public final class RadicaleServer implements BeforeAllCallback, AfterAllCallback
     }
     Files.writeString(config, "[server]\nhosts = 127.0.0.1:" + port + "\n" + auth + "[storage]\nfilesystem_folder = "
         + dir.resolve("collections") + "\n[logging]\nlevel = warning\n", StandardCharsets.UTF_8);
+    launch();
+  }
+
+  /**
+   * Stops the server in the middle of a test (an outage): connections are refused from now on, until
+   * {@link #restart}. The calendars and events stay on disk.
+   */
+  public void stop() throws InterruptedException {
+    process.destroy();
+    if (!process.waitFor(10, TimeUnit.SECONDS)) {
+      process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+    }
+  }
+
+  /** Starts the server again after {@link #stop}, on the same port with the same calendars; returns when it listens. */
+  public void restart() throws IOException, InterruptedException {
+    if (process.isAlive()) {
+      throw new IllegalStateException("radicale is running; stop() it first");
+    }
+    launch();
+  }
+
+  private void launch() throws IOException, InterruptedException {
+    Path exe = executable();
+    Path config = dir.resolve("config");
     process = new ProcessBuilder(exe.toString(), "-C", config.toString())
-        .redirectErrorStream(true).redirectOutput(dir.resolve("radicale.log").toFile()).start();
+        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("radicale.log")
+            .toFile())).start();
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
     while (true) {
       try (Socket probe = new Socket()) {

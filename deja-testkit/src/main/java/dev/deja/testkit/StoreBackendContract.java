@@ -56,6 +56,41 @@ public abstract class StoreBackendContract {
   }
 
   @Test
+  void ofConcurrentDefinitionsOfOneNameExactlyOneIsRecorded() throws Exception {
+    try (StoreBackend b = newBackend()) {
+      int n = 8;
+      java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(n);
+      try {
+        java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+        java.util.List<java.util.concurrent.Future<Boolean>> tries = new java.util.ArrayList<>();
+        for (int i = 0; i < n; i++) {
+          String def = "def-" + i;
+          tries.add(pool.submit(() -> {
+            go.await();
+            return b.defineIfAbsent("events", def);
+          }));
+        }
+        go.countDown();
+        java.util.List<String> winners = new java.util.ArrayList<>();
+        for (int i = 0; i < n; i++) {
+          if (tries.get(i).get()) {
+            winners.add("def-" + i);
+          }
+        }
+        assertThat(winners).hasSize(1);
+        assertThat(b.definition("events")).contains(winners.get(0));
+        assertThat(b.defineIfAbsent("events", "later")).isFalse();
+        assertThat(b.definition("events")).contains(winners.get(0));
+        b.drop("events");
+        assertThat(b.defineIfAbsent("events", "again")).isTrue();
+        assertThat(b.definition("events")).contains("again");
+      } finally {
+        pool.shutdownNow();
+      }
+    }
+  }
+
+  @Test
   void aDurableBackendKeepsItemsAndDefinitionsAcrossReopen() {
     StoreBackend b = newBackend();
     b.define("events", "def-1");

@@ -1,6 +1,7 @@
 package dev.deja.calendar.caldav;
 
 import dev.deja.calendar.ICalendar;
+import dev.deja.core.StoreConfigurationException;
 import dev.deja.core.StoreException;
 import java.io.IOException;
 import java.io.StringReader;
@@ -64,9 +65,16 @@ public final class CalDavClient {
   /** The server cannot be reached, timed out, or failed (5xx): retriable, and what {@code fail_open} applies to. */
   public static final class Unavailable extends StoreException {
     private static final long serialVersionUID = 1L;
+    private final String reason;
 
-    Unavailable(String message, Throwable cause) {
+    Unavailable(String message, String reason, Throwable cause) {
       super(message, true, cause);
+      this.reason = reason;
+    }
+
+    /** Why, without the request that failed ("connection refused", "no answer within 2000 ms", "HTTP 503"). */
+    public String reason() {
+      return reason;
     }
   }
 
@@ -168,6 +176,22 @@ public final class CalDavClient {
     return true;
   }
 
+  /**
+   * Asks whether the calendar is there (PROPFIND, depth 0): returns when it is; throws {@link Unavailable} when the
+   * server cannot be reached or fails, a {@link StoreConfigurationException} when the calendar does not exist, a
+   * {@link StoreException} for any other refusal (credentials).
+   */
+  public void probe() {
+    HttpResponse<String> r = send(request(settings.url()).header("Depth", "0")
+        .header("Content-Type", "application/xml; charset=utf-8")
+        .method("PROPFIND", HttpRequest.BodyPublishers.ofString("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+            + "<D:propfind xmlns:D=\"DAV:\"><D:prop><D:resourcetype/></D:prop></D:propfind>", StandardCharsets.UTF_8)),
+        "PROPFIND " + settings.url());
+    if (r.statusCode() != 207) {
+      throw failure("PROPFIND " + settings.url(), r);
+    }
+  }
+
   /** The URL of an href the server returned. */
   public URI resolve(String href) {
     return settings.url().resolve(href);
@@ -218,15 +242,18 @@ public final class CalDavClient {
       }
     } catch (HttpConnectTimeoutException e) {
       throw new Unavailable("CalDAV server " + settings.url() + " did not accept a connection within "
-          + settings.timeout().toMillis() + " ms (" + what + ")", e);
+          + settings.timeout().toMillis() + " ms (" + what + ")", "no connection within " + settings.timeout()
+          .toMillis() + " ms", e);
     } catch (HttpTimeoutException e) {
       throw new Unavailable("CalDAV server " + settings.url() + " did not answer within "
-          + settings.timeout().toMillis() + " ms (" + what + ")", e);
+          + settings.timeout().toMillis() + " ms (" + what + ")", "no answer within " + settings.timeout().toMillis()
+          + " ms", e);
     } catch (ConnectException e) {
       throw new Unavailable("CalDAV server " + settings.url() + " is unreachable: connection refused (" + what + ")",
-          e);
+          "connection refused", e);
     } catch (IOException e) {
-      throw new Unavailable("CalDAV server " + settings.url() + " is unreachable: " + e + " (" + what + ")", e);
+      throw new Unavailable("CalDAV server " + settings.url() + " is unreachable: " + e + " (" + what + ")",
+          String.valueOf(e), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new StoreException("interrupted while waiting for CalDAV server " + settings.url(), true, e);
@@ -236,7 +263,8 @@ public final class CalDavClient {
   private StoreException failure(String what, HttpResponse<String> r) {
     int s = r.statusCode();
     if (s >= 500) {
-      return new Unavailable("CalDAV server " + settings.url() + " failed: HTTP " + s + " to " + what, null);
+      return new Unavailable("CalDAV server " + settings.url() + " failed: HTTP " + s + " to " + what, "HTTP " + s,
+          null);
     }
     if (s == 401 || s == 403) {
       return new StoreException("CalDAV server " + settings.url() + " refused " + what + ": HTTP " + s
@@ -244,8 +272,8 @@ public final class CalDavClient {
           + "password_env)"), false);
     }
     if (s == 404) {
-      return new StoreException("CalDAV calendar " + settings.url() + " does not exist (HTTP 404 to " + what + ")",
-          false);
+      return new StoreConfigurationException("CalDAV calendar " + settings.url() + " does not exist (HTTP 404 to "
+          + what + "): a configuration error; check the collection's caldav url in deja.yaml, or create the calendar");
     }
     return new StoreException("CalDAV server " + settings.url() + " answered HTTP " + s + " to " + what, false);
   }

@@ -9,6 +9,7 @@ import dev.deja.core.cascade.StageContext;
 import dev.deja.core.cascade.StageRegistry;
 import dev.deja.core.index.Candidate;
 import dev.deja.core.index.CandidateQuery;
+import dev.deja.core.index.DegradableIndex;
 import dev.deja.core.index.TimeFilter;
 import dev.deja.core.item.Item;
 import dev.deja.core.item.ItemKeys;
@@ -53,12 +54,14 @@ import org.slf4j.LoggerFactory;
  *
  * <p>When the server cannot be reached (refused, timed out, 5xx): with {@code fail_open: false} (the default) every
  * operation fails with a retriable {@link dev.deja.core.StoreException} saying so; with {@code fail_open: true} a
- * check's candidate lookup proceeds as if the window were empty (logged as a warning and counted by
- * {@link #failedOpen()}), and the create that may follow still needs the server.
+ * check's candidate lookup ({@link #lookup}) proceeds as if the window were empty, with a warning the engine puts on
+ * the verdict (also logged, and counted by {@link #failedOpen()} and the {@link CalDavMonitor}); searches, listings
+ * and the create that may follow a check still need the server. A calendar that does not exist (404) is a
+ * {@link dev.deja.core.StoreConfigurationException}, never failed open.
  *
  * <p>Thread-safe.
  */
-public final class CalDavCollectionStore implements CollectionStore {
+public final class CalDavCollectionStore implements CollectionStore, DegradableIndex {
   private static final Logger LOG = LoggerFactory.getLogger(CalDavCollectionStore.class);
   /** Ids the engine gives a series' occurrences: {@code SERIES~20260302T0900} or {@code SERIES~20260302}. */
   private static final Pattern OCCURRENCE_ID = Pattern.compile(".+~[0-9]{8}(T[0-9]{4})?");
@@ -73,6 +76,7 @@ public final class CalDavCollectionStore implements CollectionStore {
   private final Clock clock;
   private final ScopeLocks locks = new ScopeLocks();
   private final AtomicLong failedOpen = new AtomicLong();
+  private final CalDavMonitor monitor;
   private volatile Context context;
 
   /**
@@ -84,7 +88,15 @@ public final class CalDavCollectionStore implements CollectionStore {
    */
   public CalDavCollectionStore(CalDavSettings settings, String tenant, Supplier<CollectionSpec> specs,
       EmbedderProvider embedders, Clock clock) {
+    this(settings, tenant, specs, embedders, clock, new CalDavMonitor());
+  }
+
+  /** As above, reporting the calendar and its fail-open answers to a process's monitor. */
+  public CalDavCollectionStore(CalDavSettings settings, String tenant, Supplier<CollectionSpec> specs,
+      EmbedderProvider embedders, Clock clock, CalDavMonitor monitor) {
     this.client = new CalDavClient(settings);
+    this.monitor = monitor;
+    monitor.opened(client);
     this.tenant = tenant;
     this.specs = specs;
     this.embedders = embedders;
@@ -223,25 +235,49 @@ public final class CalDavCollectionStore implements CollectionStore {
     return locks.withLock(scope, work);
   }
 
+  /** A search's or listing's candidates: from the server, or a retriable failure when it cannot be reached. */
   @Override
   public List<Candidate> candidates(CandidateQuery q) {
+    return window(context(), q, fetch(q));
+  }
+
+  /**
+   * A check's candidates. When the server cannot be reached: with {@code fail_open: false} a retriable failure saying
+   * so; with {@code fail_open: true} no candidates and a warning that the answer was made without the calendar
+   * (logged, and counted by {@link #failedOpen()} and the {@link CalDavMonitor}).
+   */
+  @Override
+  public Lookup lookup(CandidateQuery q) {
     Context ctx = context();
     List<CalDavClient.Resource> resources;
     try {
-      Optional<Instant[]> range = range(q.time());
-      resources = range.isPresent() ? client.query(range.get()[0], range.get()[1]) : client.all();
+      resources = fetch(q);
     } catch (CalDavClient.Unavailable e) {
       if (!client.settings().failOpen()) {
         throw new CalDavClient.Unavailable(e.getMessage() + "; fail_open is false, so the check fails (it may "
-            + "succeed if retried)", e);
+            + "succeed if retried)", e.reason(), e);
       }
       failedOpen.incrementAndGet();
+      monitor.answeredWithout();
       LOG.warn("{}; fail_open is true, so the check proceeds as if the calendar had no events in the window",
           e.getMessage());
-      return List.of();
+      return new Lookup(List.of(), List.of("collection '" + ctx.spec().name() + "' was checked without its CalDAV "
+          + "calendar " + client.settings().url() + ": the server is unavailable (" + e.reason() + "); fail_open is "
+          + "true, so no stored event was compared and a duplicate may have been missed"));
     }
-    // The window's events, looked up exactly as the reference store looks up its own items (window scan, keys,
-    // lexical ranking, caps and sources): the server's answer is loaded into an in-memory store for this one query.
+    return new Lookup(window(ctx, q, resources), List.of());
+  }
+
+  private List<CalDavClient.Resource> fetch(CandidateQuery q) {
+    Optional<Instant[]> range = range(q.time());
+    return range.isPresent() ? client.query(range.get()[0], range.get()[1]) : client.all();
+  }
+
+  /**
+   * The window's events, looked up exactly as the reference store looks up its own items (window scan, keys, lexical
+   * ranking, caps and sources): the server's answer is loaded into an in-memory store for this one query.
+   */
+  private List<Candidate> window(Context ctx, CandidateQuery q, List<CalDavClient.Resource> resources) {
     MemoryCollectionStore window = new MemoryCollectionStore("caldav");
     Set<String> seen = new HashSet<>();
     for (CalDavClient.Resource r : resources) {

@@ -26,10 +26,18 @@ public final class CalDavStoreBackend implements StoreBackend {
   private final Map<String, CalDavSettings> calendars;
   private final EmbedderProvider embedders;
   private final Clock clock;
+  private final CalDavMonitor monitor;
   private final ConcurrentHashMap<String, CalDavCollectionStore> open = new ConcurrentHashMap<>();
 
   public CalDavStoreBackend(StoreBackend delegate, String tenant, Map<String, CalDavSettings> calendars,
       EmbedderProvider embedders, Clock clock) {
+    this(delegate, tenant, calendars, embedders, clock, new CalDavMonitor());
+  }
+
+  /** As above, reporting the calendars it opens, and their fail-open answers, to a process's monitor. */
+  public CalDavStoreBackend(StoreBackend delegate, String tenant, Map<String, CalDavSettings> calendars,
+      EmbedderProvider embedders, Clock clock, CalDavMonitor monitor) {
+    this.monitor = monitor;
     this.delegate = delegate;
     this.tenant = tenant;
     this.calendars = Map.copyOf(calendars);
@@ -49,7 +57,7 @@ public final class CalDavStoreBackend implements StoreBackend {
       return delegate.open(collection);
     }
     return open.computeIfAbsent(collection, n -> new CalDavCollectionStore(s, tenant, () -> spec(n), embedders,
-        clock));
+        clock, monitor));
   }
 
   /** The spec the catalog recorded for a collection (its resolved definition). */
@@ -80,6 +88,11 @@ public final class CalDavStoreBackend implements StoreBackend {
   @Override
   public void define(String collection, String definition) {
     delegate.define(collection, definition);
+  }
+
+  @Override
+  public boolean defineIfAbsent(String collection, String definition) {
+    return delegate.defineIfAbsent(collection, definition);
   }
 
   @Override

@@ -31,6 +31,12 @@ public final class CalDavStores {
   /** The backend with the config's CalDAV calendars, or the backend itself when the config names none. */
   public static StoreBackend wrap(StoreBackend backend, String tenant, DejaConfig config, EmbedderProvider embedders,
       Clock clock) {
+    return wrap(backend, tenant, config, embedders, clock, new CalDavMonitor());
+  }
+
+  /** As above, reporting the calendars opened, and their fail-open answers, to a process's monitor. */
+  public static StoreBackend wrap(StoreBackend backend, String tenant, DejaConfig config, EmbedderProvider embedders,
+      Clock clock, CalDavMonitor monitor) {
     Map<String, CalDavSettings> s;
     try {
       s = settings(config, tenant, System::getenv);
@@ -38,6 +44,6 @@ public final class CalDavStores {
       backend.close();
       throw e;
     }
-    return s.isEmpty() ? backend : new CalDavStoreBackend(backend, tenant, s, embedders, clock);
+    return s.isEmpty() ? backend : new CalDavStoreBackend(backend, tenant, s, embedders, clock, monitor);
   }
 }

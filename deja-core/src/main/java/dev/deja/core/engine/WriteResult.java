@@ -12,7 +12,8 @@ import java.util.Optional;
  * @param item the created item, or the existing item after the merge; empty when rejected
  * @param verdict the check that decided it (also when the check was bypassed: what it would have said)
  * @param bypassed whether {@code force} overrode a duplicate verdict
- * @param warnings human-readable warnings (created although a possible duplicate exists, …)
+ * @param warnings human-readable warnings: the verdict's (a store or embedder that failed open, …), then the policy's
+ *     (created although a possible duplicate exists)
  * @param message one human-readable sentence saying what happened and, when rejected, how to override
  */
 public record WriteResult(

@@ -41,6 +41,15 @@ public final class MemoryStoreBackend implements StoreBackend {
   }
 
   @Override
+  public synchronized boolean defineIfAbsent(String collection, String definition) {
+    if (definitions.containsKey(collection)) {
+      return false;
+    }
+    define(collection, definition);
+    return true;
+  }
+
+  @Override
   public Optional<String> definition(String collection) {
     return Optional.ofNullable(definitions.get(collection));
   }

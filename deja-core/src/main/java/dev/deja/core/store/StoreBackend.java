@@ -25,7 +25,17 @@ public interface StoreBackend extends AutoCloseable {
    */
   void define(String collection, String definition);
 
-  /** The definition recorded for a collection, if any. */
+  /**
+   * Records a new collection's definition unless one is recorded already — by this process or by another sharing the
+   * backend (several servers on one PostgreSQL database) — and opens it: whether this call recorded it. Of concurrent
+   * calls for one name, exactly one returns true; the others leave the recorded definition unchanged.
+   */
+  boolean defineIfAbsent(String collection, String definition);
+
+  /**
+   * The definition recorded for a collection, if any, as the backend holds it now: read from the shared database for a
+   * backend other processes share, so that a collection they created, dropped or re-created is seen at once.
+   */
   Optional<String> definition(String collection);
 
   @Override

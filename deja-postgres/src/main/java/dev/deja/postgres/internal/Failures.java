@@ -11,7 +11,8 @@ import java.sql.SQLTransientException;
  * <p>Retriable: lost or refused connections (SQLSTATE class 08), serialisation failures and deadlocks (40001, 40P01),
  * lock and statement timeouts (55P03, 57014), a server shutting down or restarting (57P01–57P03), insufficient
  * resources (class 53, e.g. too many connections), and a pool that had no free connection in time. Data exceptions
- * (class 22, e.g. a NaN vector component) are invalid input. Everything else is not retriable.
+ * (class 22, e.g. a NaN vector component) are invalid input. A foreign key violation (23503) means the collection was
+ * dropped by another process while a request ran, and says so. Everything else is not retriable.
  *
  * <p>Thread-safe: stateless.
  */
@@ -24,6 +25,11 @@ public final class Failures {
     String message = what + " failed: " + e.getMessage() + (state == null ? "" : " (SQLSTATE " + state + ")");
     if (state != null && state.startsWith("22")) {
       return new InvalidInputException(message, e);
+    }
+    if ("23503".equals(state)) {
+      // An item row refers to a collection row that is gone: another process dropped the collection meanwhile.
+      return new StoreException(what + " failed: the collection was dropped by another process while this request "
+          + "ran", false, e);
     }
     return new StoreException(message, retriable(e, state), e);
   }

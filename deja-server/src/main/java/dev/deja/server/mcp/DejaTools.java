@@ -216,7 +216,7 @@ public final class DejaTools {
           }
           StoredItem created = r.item().orElseThrow();
           String head = "Event created (uid " + created.id() + "): " + describeEvent(created, Optional.empty())
-              .substring(2);
+              .substring(2) + warnings(r.verdict().warnings());
           if (r.bypassed()) {
             return ok(head + "\nThe duplicate check was bypassed (bypass_duplicate_check=true); similar events:\n"
                 + String.join("\n", similar), structured);
@@ -230,6 +230,15 @@ public final class DejaTools {
           }
           return ok(head, structured);
         });
+  }
+
+  /** The verdict's warnings as lines after a tool's answer ("Warning: made without …"), or nothing. */
+  private static String warnings(List<String> warnings) {
+    StringBuilder sb = new StringBuilder();
+    for (String w : warnings) {
+      sb.append("\nWarning: ").append(w);
+    }
+    return sb.toString();
   }
 
   static DejaTool searchCalendarEvents(DejaService service) {
@@ -303,7 +312,7 @@ public final class DejaTools {
           Verdict v = service.check(call, col, it, a.string("exclude_id"));
           Map<String, Object> structured = Views.verdict(v, false);
           if (v.outcome() == Outcome.NEW) {
-            return ok("NEW: nothing in '" + name + "' duplicates it.", structured);
+            return ok("NEW: nothing in '" + name + "' duplicates it." + warnings(v.warnings()), structured);
           }
           List<String> lines = new ArrayList<>();
           for (Match m : v.matches()) {
@@ -311,7 +320,7 @@ public final class DejaTools {
                 + "): " + m.explanation().message());
           }
           return ok(v.outcome() + ": " + v.matches().size() + " match(es) in '" + name + "':\n"
-              + String.join("\n", lines), structured);
+              + String.join("\n", lines) + warnings(v.warnings()), structured);
         });
   }
 
