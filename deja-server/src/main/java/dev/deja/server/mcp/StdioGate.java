@@ -18,8 +18,9 @@ import java.util.function.UnaryOperator;
  * was sent, before the server stops. The SDK runs requests concurrently (answers come back out of order) and, left
  * alone, never notices the end of its input; a client that pipes a few {@code tools/call} lines and closes stdin would
  * lose the calls still running. Here the client's lines are read by {@link #pump} and handed to the SDK one request at
- * a time: a request (a message with a {@code method} and an {@code id}) is handed on only once the one before it was
- * answered; notifications and lines that are not JSON pass at once. At the end of the input {@link #pump} waits for
+ * a time: once the client has sent {@code notifications/initialized}, a request (a message with a {@code method} and
+ * an {@code id}) is handed on only once the one before it was answered; notifications, lines that are not JSON and
+ * whatever comes before the initialization (the SDK holds such requests until then) pass at once. At the end of the input {@link #pump} waits for
  * the last request's answer and returns; the SDK's input then ends.
  *
  * <p>What the SDK writes goes through {@link #output()}, line by line: each line is a JSON-RPC message, which may be
@@ -37,6 +38,8 @@ final class StdioGate {
   private final BlockingQueue<byte[]> toServer = new LinkedBlockingQueue<>();
   private final Object lock = new Object();
   private String waitingFor;
+  /** Whether the client sent {@code notifications/initialized}: from then on requests are handed on one at a time. */
+  private boolean initialized;
 
   /**
    * @param client the client's input (stdin)
@@ -154,12 +157,25 @@ final class StdioGate {
   }
 
   private void hand(byte[] line) throws InterruptedException {
-    Optional<String> id = requestId(new String(line, StandardCharsets.UTF_8));
+    String text = new String(line, StandardCharsets.UTF_8);
+    Optional<String> id = requestId(text);
+    if (!initialized) {
+      // Until the client says it is initialized the SDK holds its requests (other than initialize) unanswered:
+      // waiting for their answers here would wait for nothing.
+      initialized = isInitialized(text);
+      toServer.add(line);
+      return;
+    }
     awaitAnswer();
     synchronized (lock) {
       waitingFor = id.orElse(null);
     }
     toServer.add(line);
+  }
+
+  private static boolean isInitialized(String line) {
+    Map<String, Object> m = parse(line.strip());
+    return m != null && "notifications/initialized".equals(m.get("method"));
   }
 
   private void awaitAnswer() throws InterruptedException {
