@@ -427,4 +427,34 @@ class ChatProxyIT {
     }
     assertThat(server.server.routes()).noneMatch(r -> r.contains("/v1/chat/completions"));
   }
+
+  // ---- issue 18
+
+  @Test
+  void aStreamCutOffMidAnswerEndsWithTheHeldTextThenAnErrorEvent() throws Exception {
+    HttpResponse<String> r = chat("cut", true);
+    assertThat(r.statusCode()).isEqualTo(200);
+    List<String> events = events(r.body());
+    // "It is a" was held (an unfinished sentence): it is sent, then the error, never a silent half answer.
+    assertThat(content(r.body())).isEqualTo("Hello there. It is a");
+    assertThat(r.body()).doesNotContain("data: [DONE]");
+    JsonNode e = Json.MAPPER.readTree(events.get(events.size() - 1).substring(6)).path("error");
+    assertThat(e.path("code").asText()).isEqualTo("upstream_stream_broken");
+    assertThat(e.path("type").asText()).isEqualTo("server_error");
+    assertThat(e.path("message").asText()).startsWith("upstream stream ended before the answer was complete");
+  }
+
+  @Test
+  void aWrongMethodOnAProxyRouteIsAnOpenAiShapedError() throws Exception {
+    HttpResponse<String> r = client.send(request(server.base, "/v1/chat/completions", null).build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertThat(r.statusCode()).isEqualTo(405);
+    JsonNode e = Json.MAPPER.readTree(r.body()).path("error");
+    assertThat(e.path("code").asText()).isEqualTo("method_not_allowed");
+    assertThat(e.path("type").asText()).isEqualTo("invalid_request_error");
+    List<String> keys = new ArrayList<>();
+    e.fieldNames().forEachRemaining(keys::add);
+    // The same keys as deja proxy's own errors (ChatCompletionsProxyIT).
+    assertThat(keys).containsExactly("code", "message", "details", "type");
+  }
 }
