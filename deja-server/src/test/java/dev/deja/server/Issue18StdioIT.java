@@ -61,6 +61,13 @@ class Issue18StdioIT {
     }
   }
 
+  @Test
+  void anInitializeAloneIsAnsweredBeforeTheProcessExits(@TempDir Path dir) throws Exception {
+    List<Map<String, Object>> answers = run(dir, List.of(initialize()));
+    assertThat(answers).hasSize(1);
+    assertThat(answers.get(0)).containsKey("result");
+  }
+
   private static String initialize() {
     return Json.write(Map.of("jsonrpc", "2.0", "id", 1, "method", "initialize", "params", Map.of("protocolVersion",
         "2025-06-18", "capabilities", Map.of(), "clientInfo", Map.of("name", "test", "version", "1"))));

@@ -18,9 +18,10 @@ import java.util.function.UnaryOperator;
  * was sent, before the server stops. The SDK runs requests concurrently (answers come back out of order) and, left
  * alone, never notices the end of its input; a client that pipes a few {@code tools/call} lines and closes stdin would
  * lose the calls still running. Here the client's lines are read by {@link #pump} and handed to the SDK one request at
- * a time: once the client has sent {@code notifications/initialized}, a request (a message with a {@code method} and
- * an {@code id}) is handed on only once the one before it was answered; notifications, lines that are not JSON and
- * whatever comes before the initialization (the SDK holds such requests until then) pass at once. At the end of the input {@link #pump} waits for
+ * a time: {@code initialize}, and every request (a message with a {@code method} and an {@code id}) once the client
+ * has sent {@code notifications/initialized}, is handed on only once the one before it was answered; notifications,
+ * lines that are not JSON and other requests before the initialization (the SDK holds those until then) pass at once.
+ * At the end of the input {@link #pump} waits for
  * the last request's answer and returns; the SDK's input then ends.
  *
  * <p>What the SDK writes goes through {@link #output()}, line by line: each line is a JSON-RPC message, which may be
@@ -160,11 +161,13 @@ final class StdioGate {
     String text = new String(line, StandardCharsets.UTF_8);
     Optional<String> id = requestId(text);
     if (!initialized) {
-      // Until the client says it is initialized the SDK holds its requests (other than initialize) unanswered:
+      // Until the client says it is initialized the SDK holds its requests other than initialize unanswered:
       // waiting for their answers here would wait for nothing.
-      initialized = isInitialized(text);
-      toServer.add(line);
-      return;
+      initialized = isMethod(text, "notifications/initialized");
+      if (!isMethod(text, "initialize")) {
+        toServer.add(line);
+        return;
+      }
     }
     awaitAnswer();
     synchronized (lock) {
@@ -173,9 +176,9 @@ final class StdioGate {
     toServer.add(line);
   }
 
-  private static boolean isInitialized(String line) {
+  private static boolean isMethod(String line, String method) {
     Map<String, Object> m = parse(line.strip());
-    return m != null && "notifications/initialized".equals(m.get("method"));
+    return m != null && method.equals(m.get("method"));
   }
 
   private void awaitAnswer() throws InterruptedException {
