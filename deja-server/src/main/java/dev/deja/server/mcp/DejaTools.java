@@ -31,7 +31,7 @@ import java.util.function.BiFunction;
 /**
  * The MCP tools of the design documents: {@code remember}, {@code add_calendar_event},
  * {@code search_calendar_events}, {@code check_duplicate} and {@code find_duplicate_definitions}, with their parameter
- * names and messages.
+ * names and messages ({@code add_definition}, the glossary's write, is in {@link GlossaryTools}).
  *
  * <p>Each tool works on the caller's own collections: the memory, calendar and glossary collections named in the
  * server configuration (created with their preset on first use), or any collection for {@code check_duplicate}.
@@ -41,7 +41,7 @@ import java.util.function.BiFunction;
 public final class DejaTools {
   private DejaTools() {}
 
-  /** The six tools over a service. */
+  /** The six tools over a service (the five of the design documents and {@code add_definition}). */
   public static List<DejaTool> defaults(DejaService service) {
     return List.of(remember(service), addCalendarEvent(service), searchCalendarEvents(service),
         checkDuplicate(service), findDuplicateDefinitions(service), GlossaryTools.addDefinition(service));
