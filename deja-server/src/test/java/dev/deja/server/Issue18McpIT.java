@@ -175,6 +175,43 @@ class Issue18McpIT {
   }
 
   @Test
+  void item6EveryResultErrorsIncludedConformsToItsToolsOutputSchema() {
+    // The TypeScript SDK's client checks error results against the output schema too (found with 1.32.2).
+    io.modelcontextprotocol.json.schema.JsonSchemaValidator validator =
+        io.modelcontextprotocol.json.McpJsonDefaults.getSchemaValidator();
+    try (McpSyncClient c = client(server.keyFor("schemas"))) {
+      Map<String, McpSchema.Tool> tools = new java.util.LinkedHashMap<>();
+      c.listTools().tools().forEach(t -> tools.put(t.name(), t));
+      List<McpSchema.CallToolRequest> calls = List.of(
+          new McpSchema.CallToolRequest("remember", Map.of("fact", "The user likes tea")),
+          new McpSchema.CallToolRequest("remember", Map.of("fact", " ")),
+          new McpSchema.CallToolRequest("add_calendar_event", Map.of("summary", "Dentist", "start_time",
+              "2026-03-02T14:00")),
+          new McpSchema.CallToolRequest("add_calendar_event", Map.of("summary", "Dentist", "start_time",
+              "2026-03-02T14:00")),
+          new McpSchema.CallToolRequest("add_calendar_event", Map.of("summary", "x", "start_time", "never")),
+          new McpSchema.CallToolRequest("search_calendar_events", Map.of("search_text", "Dentist")),
+          new McpSchema.CallToolRequest("search_calendar_events", Map.of()),
+          new McpSchema.CallToolRequest("check_duplicate", Map.of("collection", "calendar", "item", Map.of("title",
+              "Dentist", "start", "2026-03-02T14:00"))),
+          new McpSchema.CallToolRequest("check_duplicate", Map.of("collection", "nope", "item", Map.of())),
+          new McpSchema.CallToolRequest("find_duplicate_definitions", Map.of("term", "Verificatie")),
+          new McpSchema.CallToolRequest("find_duplicate_definitions", Map.of("term", 1)),
+          new McpSchema.CallToolRequest("add_definition", Map.of("term", "Verificatie")),
+          new McpSchema.CallToolRequest("add_definition", Map.of("term", "Verificatie")));
+      int errors = 0;
+      for (McpSchema.CallToolRequest call : calls) {
+        McpSchema.CallToolResult r = c.callTool(call);
+        errors += Boolean.TRUE.equals(r.isError()) ? 1 : 0;
+        assertThat(r.structuredContent()).as(call.name() + ": " + text(r)).isNotNull();
+        var v = validator.validate(tools.get(call.name()).outputSchema(), r.structuredContent());
+        assertThat(v.valid()).as(call.name() + " " + call.arguments() + ": " + v.errorMessage()).isTrue();
+      }
+      assertThat(errors).as("refusals among the calls").isEqualTo(7);
+    }
+  }
+
+  @Test
   void item3EventsOnTheWireCarryNoSharedId() {
     String key = server.keyFor("wire");
     TestServer.Res init = server.send("POST", "/mcp", key, INITIALIZE, ACCEPT);

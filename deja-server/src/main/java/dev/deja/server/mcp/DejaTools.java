@@ -76,11 +76,25 @@ public final class DejaTools {
     return new McpSchema.ToolAnnotations(title, false, false, true, false, null);
   }
 
+  /**
+   * An output schema: the result's own properties, or — for a refusal ({@code isError}) — the API's error shape
+   * under {@code error}. Clients check error results against the schema too (the TypeScript SDK does), so the schema
+   * admits both: {@code anyOf} the result's required properties, or {@code error}.
+   */
   private static Map<String, Object> object(Map<String, Object> properties, List<String> required) {
+    Map<String, Object> p = new LinkedHashMap<>(properties);
+    Map<String, Object> error = new LinkedHashMap<>();
+    error.put("type", "object");
+    error.put("description", "instead of the result when isError is true: {code, message, details}, as the HTTP "
+        + "API's errors");
+    error.put("properties", Map.of("code", Map.of("type", "string"), "message", Map.of("type", "string"),
+        "details", Map.of("type", "object")));
+    error.put("required", List.of("code", "message"));
+    p.put("error", error);
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("type", "object");
-    m.put("properties", properties);
-    m.put("required", required);
+    m.put("properties", p);
+    m.put("anyOf", List.of(Map.of("required", required), Map.of("required", List.of("error"))));
     return m;
   }
 
