@@ -212,6 +212,28 @@ class Issue18McpIT {
   }
 
   @Test
+  void item9ACallRefusedForItsArgumentsGivesItsTokensBack(@TempDir Path own) {
+    dev.deja.testkit.MutableClock clock = new dev.deja.testkit.MutableClock(
+        java.time.Instant.parse("2026-03-02T10:00:00Z"));
+    Map<String, Object> limits = Map.of("write_per_second", 0.01, "write_burst", 8, "embedding_cost", 4);
+    try (TestServer s = TestServer.start(own, Map.of("rate_limits", limits), b -> b.clock(clock))) {
+      String key = s.keyFor("limited");
+      HttpClientStreamableHttpTransport t = HttpClientStreamableHttpTransport.builder(s.base).endpoint("/mcp")
+          .requestBuilder(HttpRequest.newBuilder().header("Authorization", "Bearer " + key)).build();
+      try (McpSyncClient c = McpClient.sync(t).requestTimeout(Duration.ofSeconds(60)).build()) {
+        c.initialize();
+        for (int i = 0; i < 10; i++) {
+          assertThat(errorOf(call(c, "remember", Map.of("fact", " "))).get("code")).isEqualTo("invalid_request");
+        }
+        assertThat(text(call(c, "remember", Map.of("fact", "The user likes tea")))).startsWith("Remembered");
+        assertThat(text(call(c, "remember", Map.of("fact", "The user has a cat")))).startsWith("Remembered");
+        Map<String, Object> limited = errorOf(call(c, "remember", Map.of("fact", "The user has a dog")));
+        assertThat(limited.get("code")).isEqualTo("rate_limited");
+      }
+    }
+  }
+
+  @Test
   void item3EventsOnTheWireCarryNoSharedId() {
     String key = server.keyFor("wire");
     TestServer.Res init = server.send("POST", "/mcp", key, INITIALIZE, ACCEPT);
