@@ -457,4 +457,27 @@ class ChatProxyIT {
     // The same keys as deja proxy's own errors (ChatCompletionsProxyIT).
     assertThat(keys).containsExactly("code", "message", "details", "type");
   }
+
+  @Test
+  void eachRemovalIsLoggedAtInfoWithoutTheAnswersText() throws Exception {
+    ch.qos.logback.classic.Logger log = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(
+        "dev.deja.stream.ContentDuplicateDetector");
+    ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> seen =
+        new ch.qos.logback.core.read.ListAppender<>();
+    seen.start();
+    ch.qos.logback.classic.Level before = log.getLevel();
+    log.setLevel(ch.qos.logback.classic.Level.INFO);
+    log.addAppender(seen);
+    try {
+      assertThat(chat("repeats", true).statusCode()).isEqualTo(200);
+    } finally {
+      log.detachAppender(seen);
+      log.setLevel(before);
+    }
+    List<String> lines = seen.list.stream().filter(e -> e.getLevel() == ch.qos.logback.classic.Level.INFO)
+        .map(ch.qos.logback.classic.spi.ILoggingEvent::getFormattedMessage).toList();
+    assertThat(lines).as("one line per removal").isNotEmpty()
+        .allSatisfy(l -> assertThat(l).startsWith("content duplicate ").contains("characters removed")
+            .doesNotContain("Hanoi").doesNotContain("Vietnamese"));
+  }
 }
