@@ -11,8 +11,9 @@ import picocli.CommandLine.Option;
 /** {@code deja mcp}: the MCP tools over stdio for one tenant; exits when stdin closes. */
 @Command(name = "mcp", mixinStandardHelpOptions = true,
     description = "Serve the MCP tools (remember, add_calendar_event, search_calendar_events, check_duplicate, "
-        + "find_duplicate_definitions) over stdio, as one tenant, on the data directory's Lucene store. Exits when "
-        + "stdin closes. Logs go to stderr.",
+        + "find_duplicate_definitions, add_definition) over stdio, as one tenant, on the data directory's Lucene "
+        + "store. Requests are answered in the order they arrive; exits when stdin closes, after answering every "
+        + "request read. Logs go to stderr.",
     footer = {"", "Example (an MCP client's server entry):",
         "  {\"command\": \"deja\", \"args\": [\"mcp\", \"--data\", \"/home/me/deja-data\", \"--tenant\", \"me\"]}",
         "", "The data directory cannot be shared with a running 'deja serve' (each tenant's store is locked)."})

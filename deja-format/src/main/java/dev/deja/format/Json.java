@@ -51,8 +51,33 @@ public final class Json {
     } catch (JsonProcessingException e) {
       String loc = e.getLocation() == null ? ""
           : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
-      throw new InvalidInputException(what + ": malformed JSON" + loc + ": " + e.getOriginalMessage(), e);
+      throw new InvalidInputException(what + ": malformed JSON" + loc + ": " + problem(e), e);
     }
+  }
+
+  /**
+   * What a JSON parser said, for a caller to read: the parser's message without its internals — the names of its
+   * settings ({@code from `StreamReadConstraints.getMaxNestingDepth()`}), the redacted-source note and location
+   * ({@code Source: REDACTED (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled)}); the location is given
+   * separately as line and column.
+   */
+  public static String problem(JsonProcessingException e) {
+    return clean(e.getOriginalMessage());
+  }
+
+  /** A parser's message without the names of the parser's settings and without its source/location appendix. */
+  public static String clean(String message) {
+    if (message == null) {
+      return "malformed JSON";
+    }
+    String m = message;
+    int at = m.indexOf("\n at [Source");
+    if (at >= 0) {
+      m = m.substring(0, at);
+    }
+    m = m.replaceAll(",? from `[^`]*`", "").replaceAll("\\s*\\(`[^`]*` (disabled|enabled)\\)", "")
+        .replaceAll("Source: REDACTED;?\\s*", "").replaceAll("`[A-Z][A-Za-z]+\\.[A-Za-z_]+(\\(\\))?`", "a limit");
+    return m.strip();
   }
 
   /** Compact JSON text of a value. */

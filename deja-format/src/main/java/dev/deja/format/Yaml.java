@@ -41,7 +41,7 @@ public final class Yaml {
     } catch (JsonProcessingException e) {
       String loc = e.getLocation() == null ? ""
           : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
-      throw new InvalidInputException(what + ": malformed YAML" + loc + ": " + e.getOriginalMessage(), e);
+      throw new InvalidInputException(what + ": malformed YAML" + loc + ": " + Json.problem(e), e);
     }
   }
 

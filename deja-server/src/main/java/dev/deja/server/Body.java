@@ -123,7 +123,7 @@ public final class Body {
     try {
       v = Json.MAPPER.readValue(bytes, Object.class);
     } catch (StreamConstraintsException e) {
-      throw new ApiException(400, "malformed_json", "request body: " + e.getOriginalMessage(), Map.of());
+      throw new ApiException(400, "malformed_json", "request body: " + Json.problem(e), Map.of());
     } catch (JsonProcessingException e) {
       Map<String, Object> d = new LinkedHashMap<>();
       if (e.getLocation() != null) {
@@ -132,9 +132,10 @@ public final class Body {
       }
       throw new ApiException(400, "malformed_json", "request body: malformed JSON"
           + (e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column "
-          + e.getLocation().getColumnNr()) + ": " + e.getOriginalMessage(), d);
+          + e.getLocation().getColumnNr()) + ": " + Json.problem(e), d);
     } catch (IOException e) {
-      throw new ApiException(400, "malformed_json", "request body: cannot be parsed: " + e.getMessage(), Map.of());
+      throw new ApiException(400, "malformed_json", "request body: cannot be parsed: " + Json.clean(e.getMessage()),
+          Map.of());
     }
     if (!(v instanceof Map)) {
       throw ApiException.invalid("request body: expected a JSON object, got " + Json.kind(v));

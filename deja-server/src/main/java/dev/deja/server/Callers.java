@@ -67,6 +67,20 @@ final class Callers {
     return c;
   }
 
+  /** What a request took from its key's bucket, kept on the request to give back if the request is refused. */
+  private record Charge(String keyId, RateLimiter.Kind kind, double cost) {}
+
+  private static final String CHARGE = "deja.charge";
+
+  /**
+   * Takes {@code cost} tokens of the key's bucket for this kind of call; 429 when it is empty. A request refused
+   * afterwards as the caller's mistake gets them back ({@link #refundIfRefused}).
+   */
+  void limit(Context ctx, KeyStore.Caller c, RateLimiter.Kind kind, double cost) {
+    limit(c, kind, cost);
+    ctx.attribute(CHARGE, new Charge(c.keyId(), kind, cost));
+  }
+
   /** Takes {@code cost} tokens of the key's bucket for this kind of call; 429 when it is empty. */
   void limit(KeyStore.Caller c, RateLimiter.Kind kind, double cost) {
     long wait = limiter.acquire(c.keyId(), kind, cost);
@@ -74,6 +88,15 @@ final class Callers {
       String action = kind.name().toLowerCase(Locale.ROOT);
       metrics.rateLimited(action);
       throw ApiException.rateLimited(action, wait);
+    }
+  }
+
+  /** Gives back what the request took when it was refused as a caller's mistake (400, 404, 413). */
+  void refundIfRefused(Context ctx, ApiException e) {
+    Object charge = ctx.attribute(CHARGE);
+    if (charge instanceof Charge ch && RateLimiter.refundable(e.status())) {
+      ctx.attribute(CHARGE, null);
+      limiter.refund(ch.keyId(), ch.kind(), ch.cost());
     }
   }
 

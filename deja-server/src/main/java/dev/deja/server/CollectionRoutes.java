@@ -28,7 +28,7 @@ final class CollectionRoutes {
 
   private void create(Context ctx) throws IOException {
     KeyStore.Caller c = callers.tenant(ctx);
-    callers.limit(c, RateLimiter.Kind.WRITE, 1);
+    callers.limit(ctx, c, RateLimiter.Kind.WRITE, 1);
     Body b = RequestInput.body(ctx, service.config().maxBodyBytes());
     String name = b.requiredString("name");
     Map<String, Object> def = new LinkedHashMap<>(b.all());
@@ -56,7 +56,7 @@ final class CollectionRoutes {
 
   private void list(Context ctx) {
     KeyStore.Caller c = callers.tenant(ctx);
-    callers.limit(c, RateLimiter.Kind.READ, 1);
+    callers.limit(ctx, c, RateLimiter.Kind.READ, 1);
     RequestInput.noParams(ctx);
     Catalog catalog = DejaService.guarded(() -> service.tenants().catalog(c.tenant()));
     List<Object> list = new ArrayList<>();
@@ -76,14 +76,14 @@ final class CollectionRoutes {
 
   private void describe(Context ctx) {
     KeyStore.Caller c = callers.tenant(ctx);
-    callers.limit(c, RateLimiter.Kind.READ, 1);
+    callers.limit(ctx, c, RateLimiter.Kind.READ, 1);
     RequestInput.noParams(ctx);
     Responses.json(ctx, 200, description(c.tenant(), ctx.pathParam("name")));
   }
 
   private void drop(Context ctx) {
     KeyStore.Caller c = callers.tenant(ctx);
-    callers.limit(c, RateLimiter.Kind.WRITE, 1);
+    callers.limit(ctx, c, RateLimiter.Kind.WRITE, 1);
     String name = ctx.pathParam("name");
     Catalog catalog = DejaService.guarded(() -> service.tenants().catalog(c.tenant()));
     if (!DejaService.guarded(() -> catalog.drop(name))) {

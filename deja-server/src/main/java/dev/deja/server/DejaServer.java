@@ -152,7 +152,7 @@ public final class DejaServer implements AutoCloseable {
         holder.setAsyncSupported(true);
         h.addServlet(holder, "/mcp");
         FilterHolder filter = new FilterHolder(new McpAuthFilter(keys, inFlight, new McpSessions(),
-            b.config.maxBodyBytes()));
+            b.config.maxBodyBytes(), m.rewrite()));
         filter.setAsyncSupported(true);
         h.addFilter(filter, "/mcp", EnumSet.of(DispatcherType.REQUEST));
       }));
@@ -188,7 +188,14 @@ public final class DejaServer implements AutoCloseable {
 
   /** Starts listening; returns this. */
   public DejaServer start() {
-    app.start();
+    try {
+      app.start();
+    } catch (io.javalin.util.JavalinBindException e) {
+      // Javalin has logged its own ERROR line; the caller gets what to do about it.
+      close();
+      throw new dev.deja.core.InvalidInputException("cannot listen on " + config.host() + ":" + config.port()
+          + ": the port is in use; stop what is using it or choose another port (--port, server.port)", e);
+    }
     LOG.info("Deja server listening on http://{}:{} (data: {}; store: {})", config.host(), port(), config.dataDir(),
         shared.map(pg -> "PostgreSQL " + pg.settings().describe()).orElse("Lucene"));
     return this;

@@ -60,9 +60,28 @@ public final class DejaService {
     return metrics;
   }
 
-  /** The tenant's collection; 404 when it does not exist. */
+  /**
+   * The tenant's collection; 404 when it does not exist. The built-in collections (the configured memory, calendar
+   * and glossary collections) always exist: naming one creates it with its preset, so that a check before the first
+   * write answers NEW instead of advice to create it (an MCP client cannot follow that advice).
+   */
   public DejaCollection collection(String tenant, String name) {
+    if (name.equals(config.memoryCollection())) {
+      return memories(tenant);
+    }
+    if (name.equals(config.calendarCollection())) {
+      return calendar(tenant);
+    }
+    if (name.equals(config.glossaryCollection())) {
+      return glossary(tenant);
+    }
     return guarded(() -> tenants.collection(tenant, name));
+  }
+
+  /** Whether {@code name} is one of the built-in collections that exist for every tenant. */
+  public boolean builtIn(String name) {
+    return name.equals(config.memoryCollection()) || name.equals(config.calendarCollection())
+        || name.equals(config.glossaryCollection());
   }
 
   /** The tenant's memory collection (memory preset plus a {@code session_id} field), created on first use. */
@@ -137,6 +156,15 @@ public final class DejaService {
     int size = Json.write(item.fields()).getBytes(StandardCharsets.UTF_8).length;
     if (size > config.maxItemBytes()) {
       throw ApiException.tooLarge("item: " + size + " bytes as JSON; the limit is " + config.maxItemBytes()
+          + " (server.max_item_bytes)", config.maxItemBytes());
+    }
+  }
+
+  /** Refuses a text argument (a search text) larger than {@code max_item_bytes} in UTF-8 (413), naming it. */
+  public void checkTextSize(String field, String text) {
+    int size = text.getBytes(StandardCharsets.UTF_8).length;
+    if (size > config.maxItemBytes()) {
+      throw ApiException.tooLarge(field + ": " + size + " bytes; the limit is " + config.maxItemBytes()
           + " (server.max_item_bytes)", config.maxItemBytes());
     }
   }

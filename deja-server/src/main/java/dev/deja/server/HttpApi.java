@@ -59,7 +59,15 @@ final class HttpApi implements RouteTable {
     this.javalin = c;
     c.http.prefer405over404 = true;
     c.http.maxRequestSize = service.config().maxBodyBytes();
-    c.routes.exception(HttpResponseException.class, (e, ctx) -> fail(ctx, unrouted(e, ctx)));
+    c.routes.exception(HttpResponseException.class, (e, ctx) -> {
+      ApiException a = unrouted(e, ctx);
+      if (proxy.isPresent() && ProxyRoutes.isProxyPath(ctx.path())) {
+        // An OpenAI client on a proxy route reads OpenAI's error shape (with Deja's code and details beside).
+        Responses.json(ctx, a.status(), a.openAiBody());
+      } else {
+        fail(ctx, a);
+      }
+    });
     c.routes.exception(Exception.class, (e, ctx) -> fail(ctx, HttpErrors.toApi(e)));
 
     get("/health", ctx -> {
@@ -113,7 +121,9 @@ final class HttpApi implements RouteTable {
     try {
       h.handle(ctx);
     } catch (Exception e) {
-      fail(ctx, HttpErrors.toApi(e));
+      ApiException a = HttpErrors.toApi(e);
+      callers.refundIfRefused(ctx, a);
+      fail(ctx, a);
     } finally {
       inFlight.exit();
       metrics.http(method, path, ctx.statusCode(), System.nanoTime() - t0);

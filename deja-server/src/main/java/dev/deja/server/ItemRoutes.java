@@ -63,7 +63,7 @@ final class ItemRoutes {
   private void check(Context ctx) throws IOException {
     KeyStore.Caller c = callers.tenant(ctx);
     DejaCollection col = service.collection(c.tenant(), ctx.pathParam("name"));
-    callers.limit(c, RateLimiter.Kind.CHECK, callers.cost(col));
+    callers.limit(ctx, c, RateLimiter.Kind.CHECK, callers.cost(col));
     Body b = RequestInput.body(ctx, config.maxBodyBytes());
     Responses.json(ctx, 200, checkOne(c, col, b));
   }
@@ -82,7 +82,7 @@ final class ItemRoutes {
     Body b = RequestInput.body(ctx, config.maxBodyBytes());
     List<Body> entries = b.objects("items", config.maxBatchItems());
     b.noOthers("request body");
-    callers.limit(c, RateLimiter.Kind.CHECK, callers.cost(col) * entries.size());
+    callers.limit(ctx, c, RateLimiter.Kind.CHECK, callers.cost(col) * entries.size());
     List<Object> results = new ArrayList<>();
     for (int i = 0; i < entries.size(); i++) {
       Body e = entries.get(i);
@@ -110,7 +110,7 @@ final class ItemRoutes {
   private void put(Context ctx) throws IOException {
     KeyStore.Caller c = callers.tenant(ctx);
     DejaCollection col = service.collection(c.tenant(), ctx.pathParam("name"));
-    callers.limit(c, RateLimiter.Kind.WRITE, callers.cost(col));
+    callers.limit(ctx, c, RateLimiter.Kind.WRITE, callers.cost(col));
     byte[] raw = RequestInput.rawBody(ctx, config.maxBodyBytes());
     idempotent.run(ctx, c, raw, () -> putOne(c, col, Body.parse(raw)));
   }
@@ -134,7 +134,7 @@ final class ItemRoutes {
     Body b = Body.parse(raw);
     List<Body> entries = b.objects("items", config.maxBatchItems());
     b.noOthers("request body");
-    callers.limit(c, RateLimiter.Kind.WRITE, callers.cost(col) * entries.size());
+    callers.limit(ctx, c, RateLimiter.Kind.WRITE, callers.cost(col) * entries.size());
     idempotent.run(ctx, c, raw, () -> {
       List<Object> results = new ArrayList<>();
       for (int i = 0; i < entries.size(); i++) {
@@ -154,7 +154,7 @@ final class ItemRoutes {
   private void list(Context ctx) {
     KeyStore.Caller c = callers.tenant(ctx);
     DejaCollection col = service.collection(c.tenant(), ctx.pathParam("name"));
-    callers.limit(c, RateLimiter.Kind.READ, 1);
+    callers.limit(ctx, c, RateLimiter.Kind.READ, 1);
     Map<String, String> p = RequestInput.params(ctx, Set.of("limit", "after"));
     int limit = RequestInput.intParam(p, "limit", 100, 1, 1000);
     Optional<String> after = Optional.ofNullable(p.get("after"));
@@ -173,7 +173,7 @@ final class ItemRoutes {
   private void get(Context ctx) {
     KeyStore.Caller c = callers.tenant(ctx);
     DejaCollection col = service.collection(c.tenant(), ctx.pathParam("name"));
-    callers.limit(c, RateLimiter.Kind.READ, 1);
+    callers.limit(ctx, c, RateLimiter.Kind.READ, 1);
     RequestInput.noParams(ctx);
     String id = ctx.pathParam("id");
     StoredItem i = DejaService.guarded(() -> col.get(c.tenant(), id))
@@ -184,7 +184,7 @@ final class ItemRoutes {
   private void delete(Context ctx) {
     KeyStore.Caller c = callers.tenant(ctx);
     DejaCollection col = service.collection(c.tenant(), ctx.pathParam("name"));
-    callers.limit(c, RateLimiter.Kind.WRITE, 1);
+    callers.limit(ctx, c, RateLimiter.Kind.WRITE, 1);
     String id = ctx.pathParam("id");
     if (!DejaService.guarded(() -> col.delete(c.tenant(), id))) {
       throw ApiException.notFound("no item '" + id + "' in collection '" + col.name() + "'");
@@ -195,7 +195,7 @@ final class ItemRoutes {
   private void search(Context ctx) {
     KeyStore.Caller c = callers.tenant(ctx);
     DejaCollection col = service.collection(c.tenant(), ctx.pathParam("name"));
-    callers.limit(c, RateLimiter.Kind.CHECK, callers.cost(col));
+    callers.limit(ctx, c, RateLimiter.Kind.CHECK, callers.cost(col));
     Set<String> allowed = new LinkedHashSet<>(SEARCH_PARAMS);
     for (ScopeKeySpec k : col.spec().scope()) {
       allowed.add(k.field());

@@ -94,6 +94,30 @@ public final class RateLimiter {
     }
   }
 
+  /**
+   * Gives back the tokens a call took when the call was refused before it did its work (a malformed or invalid
+   * request, an unknown collection or item, a body over the limit): a client's mistakes do not use up its budget.
+   * A bucket never holds more than its burst.
+   */
+  public void refund(String keyId, Kind kind, double cost) {
+    if (!enabled) {
+      return;
+    }
+    Limit limit = limits.get(kind);
+    Bucket b = buckets.get(keyId + '\u0000' + kind);
+    if (b == null) {
+      return;
+    }
+    synchronized (b) {
+      b.tokens = Math.min(limit.burst(), b.tokens + Math.min(cost, limit.burst()));
+    }
+  }
+
+  /** Whether a refusal with this HTTP status means the call did no work (so its tokens are given back). */
+  public static boolean refundable(int status) {
+    return status == 400 || status == 404 || status == 413;
+  }
+
   private static final class Bucket {
     double tokens;
     long at;

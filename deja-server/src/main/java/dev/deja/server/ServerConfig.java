@@ -107,10 +107,12 @@ public record ServerConfig(
       s("rate_limits.read_per_second", "number", "100", "read bucket (get, list, describe, search) refill rate "
           + "per key"),
       s("rate_limits.read_burst", "number", "200", "read bucket capacity per key"),
-      s("rate_limits.check_per_second", "number", "50", "check bucket refill rate per key"),
-      s("rate_limits.check_burst", "number", "100", "check bucket capacity per key"),
-      s("rate_limits.write_per_second", "number", "20", "write bucket (put, delete, create) refill rate per key"),
-      s("rate_limits.write_burst", "number", "40", "write bucket capacity per key"),
+      // An agent session's pace (docs/CONFIGURATION.md, "Rate limits"): 100 embedding checks or writes at once, then
+      // 25 checks and 10 writes a second, per key.
+      s("rate_limits.check_per_second", "number", "100", "check bucket refill rate per key"),
+      s("rate_limits.check_burst", "number", "400", "check bucket capacity per key"),
+      s("rate_limits.write_per_second", "number", "40", "write bucket (put, delete, create) refill rate per key"),
+      s("rate_limits.write_burst", "number", "400", "write bucket capacity per key"),
       s("rate_limits.embedding_cost", "number", "4", "tokens a check, put or search costs on a collection that "
           + "embeds (semantic or combined stage); other calls cost 1"),
       s("idempotency.max_entries", "int", "10000", "idempotency records kept (oldest dropped first)"),

@@ -128,12 +128,6 @@ class ChatProxyIT {
     return Arrays.stream(sse.split("\n\n", -1)).filter(e -> !e.isEmpty()).toList();
   }
 
-  /** An event of the held text the proxy adds before finish_reason (shaped like a chunk, without logprobs). */
-  private static boolean isTail(String event) {
-    return event.startsWith("data: {") && event.contains("\"delta\":{\"content\":")
-        && !event.contains("\"logprobs\"");
-  }
-
   private static String withoutContent(String event) {
     return CONTENT.matcher(event).replaceAll("\"content\":\"\"");
   }
@@ -159,15 +153,20 @@ class ChatProxyIT {
     // addition is the held text, sent in one event before the chunk with finish_reason.
     List<String> sent = events(original.body());
     List<String> received = events(r.body());
-    List<String> tails = received.stream().filter(ChatProxyIT::isTail).toList();
-    assertThat(tails).hasSizeLessThanOrEqualTo(1);
-    assertThat(received.stream().filter(e -> !isTail(e)).map(ChatProxyIT::withoutContent).toList())
-        .isEqualTo(sent.stream().map(ChatProxyIT::withoutContent).toList());
     assertThat(received).contains(": keep-alive comment", FakeUpstream.TOOL_EVENT, FakeUpstream.USAGE_EVENT,
         FakeUpstream.chunk("{\"role\":\"assistant\",\"content\":\"\"}", "null"));
     int finish = received.indexOf(FakeUpstream.chunk("{}", "\"stop\""));
     assertThat(finish).isPositive();
-    tails.forEach(t -> assertThat(received.indexOf(t)).isEqualTo(finish - 1));
+    assertThat(received.size()).isBetween(sent.size(), sent.size() + 1);
+    List<String> withoutTail = new java.util.ArrayList<>(received);
+    if (received.size() == sent.size() + 1) {
+      // The held text: a copy of the last chunk with its delta replaced, logprobs null (issue 18: OpenAI's clients
+      // expect the field), just before the chunk with finish_reason.
+      String tail = withoutTail.remove(finish - 1);
+      assertThat(tail).startsWith("data: {").contains("\"delta\":{\"content\":").contains("\"logprobs\":null");
+    }
+    assertThat(withoutTail.stream().map(ChatProxyIT::withoutContent).toList())
+        .isEqualTo(sent.stream().map(ChatProxyIT::withoutContent).toList());
     assertThat(received.get(received.size() - 1)).isEqualTo("data: [DONE]");
     assertThat(r.body()).endsWith("data: [DONE]\n\n");
 
@@ -217,8 +216,11 @@ class ChatProxyIT {
     assertThat(r.statusCode()).isEqualTo(502);
     assertThat(r.headers().firstValue("content-type")).hasValue("application/json");
     JsonNode error = Json.MAPPER.readTree(r.body()).path("error");
-    assertThat(error.path("type").asText()).isEqualTo("upstream_error");
-    assertThat(error.path("message").asText()).startsWith("upstream unreachable");
+    assertThat(error.path("type").asText()).isEqualTo("server_error");
+    assertThat(error.path("code").asText()).isEqualTo("upstream_unreachable");
+    // Issue 18: the message names the upstream and the cause (was "upstream unreachable: java.net.ConnectException").
+    assertThat(error.path("message").asText()).isEqualTo("upstream http://127.0.0.1:" + closedPort
+        + "/v1/chat/completions unreachable: connection refused");
   }
 
   @Test
@@ -226,7 +228,7 @@ class ChatProxyIT {
     long t0 = System.nanoTime();
     HttpResponse<String> r = chat("no-headers", true);
     assertThat(r.statusCode()).isEqualTo(504);
-    assertThat(Json.MAPPER.readTree(r.body()).path("error").path("type").asText()).isEqualTo("upstream_timeout");
+    assertThat(Json.MAPPER.readTree(r.body()).path("error").path("code").asText()).isEqualTo("upstream_timeout");
     assertThat(System.nanoTime() - t0).as("answered after the 1 s response timeout, not the upstream's 10 s")
         .isLessThan(TimeUnit.SECONDS.toNanos(8));
   }
@@ -424,5 +426,58 @@ class ChatProxyIT {
           .contains("server.proxy.upstream");
     }
     assertThat(server.server.routes()).noneMatch(r -> r.contains("/v1/chat/completions"));
+  }
+
+  // ---- issue 18
+
+  @Test
+  void aStreamCutOffMidAnswerEndsWithTheHeldTextThenAnErrorEvent() throws Exception {
+    HttpResponse<String> r = chat("cut", true);
+    assertThat(r.statusCode()).isEqualTo(200);
+    List<String> events = events(r.body());
+    // "It is a" was held (an unfinished sentence): it is sent, then the error, never a silent half answer.
+    assertThat(content(r.body())).isEqualTo("Hello there. It is a");
+    assertThat(r.body()).doesNotContain("data: [DONE]");
+    JsonNode e = Json.MAPPER.readTree(events.get(events.size() - 1).substring(6)).path("error");
+    assertThat(e.path("code").asText()).isEqualTo("upstream_stream_broken");
+    assertThat(e.path("type").asText()).isEqualTo("server_error");
+    assertThat(e.path("message").asText()).startsWith("upstream stream ended before the answer was complete");
+  }
+
+  @Test
+  void aWrongMethodOnAProxyRouteIsAnOpenAiShapedError() throws Exception {
+    HttpResponse<String> r = client.send(request(server.base, "/v1/chat/completions", null).build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertThat(r.statusCode()).isEqualTo(405);
+    JsonNode e = Json.MAPPER.readTree(r.body()).path("error");
+    assertThat(e.path("code").asText()).isEqualTo("method_not_allowed");
+    assertThat(e.path("type").asText()).isEqualTo("invalid_request_error");
+    List<String> keys = new ArrayList<>();
+    e.fieldNames().forEachRemaining(keys::add);
+    // The same keys as deja proxy's own errors (ChatCompletionsProxyIT).
+    assertThat(keys).containsExactly("code", "message", "details", "type");
+  }
+
+  @Test
+  void eachRemovalIsLoggedAtInfoWithoutTheAnswersText() throws Exception {
+    ch.qos.logback.classic.Logger log = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(
+        "dev.deja.stream.ContentDuplicateDetector");
+    ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> seen =
+        new ch.qos.logback.core.read.ListAppender<>();
+    seen.start();
+    ch.qos.logback.classic.Level before = log.getLevel();
+    log.setLevel(ch.qos.logback.classic.Level.INFO);
+    log.addAppender(seen);
+    try {
+      assertThat(chat("repeats", true).statusCode()).isEqualTo(200);
+    } finally {
+      log.detachAppender(seen);
+      log.setLevel(before);
+    }
+    List<String> lines = seen.list.stream().filter(e -> e.getLevel() == ch.qos.logback.classic.Level.INFO)
+        .map(ch.qos.logback.classic.spi.ILoggingEvent::getFormattedMessage).toList();
+    assertThat(lines).as("one line per removal").isNotEmpty()
+        .allSatisfy(l -> assertThat(l).startsWith("content duplicate ").contains("characters removed")
+            .doesNotContain("Hanoi").doesNotContain("Vietnamese"));
   }
 }

@@ -63,7 +63,7 @@ class McpHttpIT {
     try (McpSyncClient c = client(key)) {
       List<McpSchema.Tool> tools = c.listTools().tools();
       assertThat(tools).extracting(McpSchema.Tool::name).containsExactlyInAnyOrder("remember", "add_calendar_event",
-          "search_calendar_events", "check_duplicate", "find_duplicate_definitions");
+          "search_calendar_events", "check_duplicate", "find_duplicate_definitions", "add_definition");
       McpSchema.Tool add = tools.stream().filter(t -> t.name().equals("add_calendar_event")).findFirst().orElseThrow();
       assertThat(new java.util.ArrayList<Object>(((Map<?, ?>) add.inputSchema().get("properties")).keySet())).containsExactly("summary",
           "start_time", "end_time", "description", "all_day", "time_zone", "recurrence_rule", "excluded_dates",

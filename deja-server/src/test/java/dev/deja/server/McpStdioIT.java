@@ -39,7 +39,7 @@ class McpStdioIT {
       send(in, Map.of("jsonrpc", "2.0", "method", "notifications/initialized"));
       send(in, Map.of("jsonrpc", "2.0", "id", 2, "method", "tools/list"));
       Map<String, Object> list = read(out);
-      assertThat((List<?>) ((Map<?, ?>) list.get("result")).get("tools")).hasSize(5);
+      assertThat((List<?>) ((Map<?, ?>) list.get("result")).get("tools")).hasSize(6);
       send(in, Map.of("jsonrpc", "2.0", "id", 3, "method", "tools/call", "params", Map.of("name", "check_duplicate",
           "arguments", Map.of("collection", "nope", "item", Map.of("text", "x")))));
       Map<String, Object> call = read(out);

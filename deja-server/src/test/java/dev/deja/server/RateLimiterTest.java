@@ -28,6 +28,24 @@ class RateLimiterTest {
   }
 
   @Test
+  void aRefundGivesTheTokensBackButNeverMoreThanTheBurst() {
+    for (int i = 0; i < 4; i++) {
+      assertThat(limiter.acquire("k", RateLimiter.Kind.CHECK, 1)).isZero();
+    }
+    assertThat(limiter.acquire("k", RateLimiter.Kind.CHECK, 1)).isEqualTo(1);
+    limiter.refund("k", RateLimiter.Kind.CHECK, 1);
+    assertThat(limiter.acquire("k", RateLimiter.Kind.CHECK, 1)).as("the refunded token").isZero();
+    limiter.refund("k", RateLimiter.Kind.CHECK, 100);
+    for (int i = 0; i < 4; i++) {
+      assertThat(limiter.acquire("k", RateLimiter.Kind.CHECK, 1)).isZero();
+    }
+    assertThat(limiter.acquire("k", RateLimiter.Kind.CHECK, 1)).as("a refund fills the bucket to its burst only")
+        .isEqualTo(1);
+    assertThat(RateLimiter.refundable(400)).isTrue();
+    assertThat(RateLimiter.refundable(409)).as("a refused duplicate did its work").isFalse();
+  }
+
+  @Test
   void expensiveCallsTakeMoreTokensAndWaitLonger() {
     assertThat(limiter.acquire("k", RateLimiter.Kind.WRITE, 2)).isZero();
     assertThat(limiter.acquire("k", RateLimiter.Kind.WRITE, 2)).as("2 tokens at 0.5/s").isEqualTo(4);

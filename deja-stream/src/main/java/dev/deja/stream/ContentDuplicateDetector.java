@@ -263,9 +263,16 @@ public final class ContentDuplicateDetector {
         sessionId, clock.instant(), ContentDuplicationEvent.preview(m.earlier().text(), options.previewChars()),
         ContentDuplicationEvent.preview(unit.text(), options.previewChars()), m.score().similarity(),
         m.score().layer(), unit.offset(), unit.index());
-    LOG.info("content duplicate {} in session {}: {} layer, similarity {}, position {}: \"{}\" repeats \"{}\" ({})",
-        event.eventId(), sessionId, event.layer(), event.similarity(),
-        event.position(), event.duplicatePreview(), event.originalPreview(), m.score().explain());
+    // INFO says that and where a unit was removed, never what it said (answers are users' content); DEBUG adds the
+    // previews and the layer's explanation.
+    if (LOG.isDebugEnabled()) {
+      LOG.debug("content duplicate {} in session {}: {} layer, similarity {}, position {}: \"{}\" repeats \"{}\" "
+          + "({})", event.eventId(), sessionId, event.layer(), event.similarity(), event.position(),
+          event.duplicatePreview(), event.originalPreview(), m.score().explain());
+    } else {
+      LOG.info("content duplicate {} in session {}: {} layer, similarity {}, position {}, {} characters removed",
+          event.eventId(), sessionId, event.layer(), event.similarity(), event.position(), unit.text().length());
+    }
     try {
       listener.onDuplicate(event);
     } catch (RuntimeException e) {

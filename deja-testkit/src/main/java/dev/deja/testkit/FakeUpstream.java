@@ -35,6 +35,7 @@ import java.util.regex.Pattern;
  *   <li>{@code seed-N}: the same with the answer cut by a seeded random generator ({@link #fragments(long)});
  *   <li>{@code slow}: as {@code repeats}, 15 ms between chunks;
  *   <li>{@code hang}: two events, then silence; {@code no-headers}: never answers;
+ *   <li>{@code cut}: three events, then the end of the response: no finish_reason, no {@code [DONE]};
  *   <li>{@code endless}: streams until the client goes ({@link #awaitClientGone});
  *   <li>{@code malformed}: events whose data is not JSON;
  *   <li>{@code error-429} / {@code error-500}: OpenAI-shaped errors with that status;
@@ -505,6 +506,11 @@ public final class FakeUpstream implements AutoCloseable {
         case "hang" -> {
           write(out, chunk("{\"content\":\"Hello there. \"}", "null") + "\n\n");
           sleep(10_000);
+          return;
+        }
+        case "cut" -> {
+          write(out, chunk("{\"content\":\"Hello there. \"}", "null") + "\n\n");
+          write(out, chunk("{\"content\":\"It is a\"}", "null") + "\n\n");
           return;
         }
         case "malformed" -> {

@@ -31,7 +31,7 @@ import java.util.function.BiFunction;
 /**
  * The MCP tools of the design documents: {@code remember}, {@code add_calendar_event},
  * {@code search_calendar_events}, {@code check_duplicate} and {@code find_duplicate_definitions}, with their parameter
- * names and messages.
+ * names and messages ({@code add_definition}, the glossary's write, is in {@link GlossaryTools}).
  *
  * <p>Each tool works on the caller's own collections: the memory, calendar and glossary collections named in the
  * server configuration (created with their preset on first use), or any collection for {@code check_duplicate}.
@@ -41,28 +41,94 @@ import java.util.function.BiFunction;
 public final class DejaTools {
   private DejaTools() {}
 
-  /** The five tools over a service. */
+  /** The six tools over a service (the five of the design documents and {@code add_definition}). */
   public static List<DejaTool> defaults(DejaService service) {
     return List.of(remember(service), addCalendarEvent(service), searchCalendarEvents(service),
-        checkDuplicate(service), findDuplicateDefinitions(service));
+        checkDuplicate(service), findDuplicateDefinitions(service), GlossaryTools.addDefinition(service));
   }
 
   // ---- building blocks
 
-  private static Map<String, Object> prop(String type, String description) {
+  static Map<String, Object> prop(String type, String description) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("type", type);
     m.put("description", description);
     return m;
   }
 
-  private static McpSchema.Tool tool(String name, String description, Map<String, Object> properties,
-      List<String> required) {
+  static McpSchema.Tool tool(String name, String description, Map<String, Object> properties,
+      List<String> required, McpSchema.ToolAnnotations annotations, Map<String, Object> output) {
     return McpSchema.Tool.builder().name(name).description(description)
-        .inputSchema(new McpSchema.JsonSchema("object", properties, required, false, null, null)).build();
+        .inputSchema(new McpSchema.JsonSchema("object", properties, required, false, null, null))
+        .annotations(annotations).outputSchema(output).build();
   }
 
-  private static DejaTool of(McpSchema.Tool definition,
+  /** A tool that only reads: it stores nothing, and the same call gives the same answer on the same data. */
+  private static McpSchema.ToolAnnotations reads(String title) {
+    return new McpSchema.ToolAnnotations(title, true, false, true, false, null);
+  }
+
+  /**
+   * A tool that adds: it never deletes or overwrites (a merge refreshes an existing item and keeps its history), and
+   * repeating a call finds the first one's item instead of storing it twice.
+   */
+  static McpSchema.ToolAnnotations adds(String title) {
+    return new McpSchema.ToolAnnotations(title, false, false, true, false, null);
+  }
+
+  /**
+   * An output schema: the result's own properties, or — for a refusal ({@code isError}) — the API's error shape
+   * under {@code error}. Clients check error results against the schema too (the TypeScript SDK does), so the schema
+   * admits both: {@code anyOf} the result's required properties, or {@code error}.
+   */
+  private static Map<String, Object> object(Map<String, Object> properties, List<String> required) {
+    Map<String, Object> p = new LinkedHashMap<>(properties);
+    Map<String, Object> error = new LinkedHashMap<>();
+    error.put("type", "object");
+    error.put("description", "instead of the result when isError is true: {code, message, details}, as the HTTP "
+        + "API's errors");
+    error.put("properties", Map.of("code", Map.of("type", "string"), "message", Map.of("type", "string"),
+        "details", Map.of("type", "object")));
+    error.put("required", List.of("code", "message"));
+    p.put("error", error);
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("type", "object");
+    m.put("properties", p);
+    m.put("anyOf", List.of(Map.of("required", required), Map.of("required", List.of("error"))));
+    return m;
+  }
+
+  private static Map<String, Object> enumOf(String... values) {
+    return Map.of("type", "string", "enum", List.of(values));
+  }
+
+  private static final Map<String, Object> ARRAY_OF_OBJECTS = Map.of("type", "array", "items",
+      Map.of("type", "object"));
+
+  /** The structured content of a write ({@code Views.write}, as the HTTP API answers a put). */
+  static Map<String, Object> writeOutput() {
+    Map<String, Object> p = new LinkedHashMap<>();
+    p.put("action", enumOf("CREATED", "MERGED", "REJECTED"));
+    p.put("id", Map.of("type", "string"));
+    p.put("bypassed", Map.of("type", "boolean"));
+    p.put("message", Map.of("type", "string"));
+    p.put("warnings", Map.of("type", "array", "items", Map.of("type", "string")));
+    p.put("outcome", enumOf("NEW", "DUPLICATE", "POSSIBLE_DUPLICATE"));
+    p.put("matches", ARRAY_OF_OBJECTS);
+    p.put("item", Map.of("type", "object"));
+    return object(p, List.of("action", "bypassed", "outcome", "matches"));
+  }
+
+  /** The structured content of a check ({@code Views.verdict}, as the HTTP API answers a check). */
+  private static Map<String, Object> verdictOutput() {
+    Map<String, Object> p = new LinkedHashMap<>();
+    p.put("outcome", enumOf("NEW", "DUPLICATE", "POSSIBLE_DUPLICATE"));
+    p.put("matches", ARRAY_OF_OBJECTS);
+    p.put("warnings", Map.of("type", "array", "items", Map.of("type", "string")));
+    return object(p, List.of("outcome", "matches"));
+  }
+
+  static DejaTool of(McpSchema.Tool definition,
       BiFunction<DejaService.Call, Args, McpSchema.CallToolResult> body) {
     return new DejaTool() {
       @Override
@@ -73,14 +139,11 @@ public final class DejaTools {
       @Override
       public McpSchema.CallToolResult call(DejaService.Call caller, Map<String, Object> arguments) {
         try {
-          return body.apply(caller, new Args(arguments));
+          return body.apply(caller, new Args(definition, arguments));
         } catch (InvalidInputException e) {
-          return error("Invalid arguments for " + definition.name() + ": " + e.getMessage());
+          return error(ApiException.invalid("Invalid arguments for " + definition.name() + ": " + e.getMessage()));
         } catch (ApiException e) {
-          return error(e.status() == 503
-              ? "Deja is unavailable: " + e.getMessage() + (Boolean.TRUE.equals(e.details().get("retriable"))
-              ? " (retrying later may help)" : "")
-              : e.getMessage());
+          return error(e);
         }
       }
     };
@@ -91,8 +154,17 @@ public final class DejaTools {
         .build();
   }
 
-  static McpSchema.CallToolResult error(String text) {
-    return McpSchema.CallToolResult.builder().addTextContent(text).isError(true).build();
+  /**
+   * A refusal: the text for the model, and as structured content the HTTP API's error shape ({@code {"error":
+   * {"code", "message", "details"}}}), so that a client reads every tool's errors the same way.
+   */
+  static McpSchema.CallToolResult error(ApiException e) {
+    String text = e.status() == 503
+        ? "Deja is unavailable: " + e.getMessage() + (Boolean.TRUE.equals(e.details().get("retriable"))
+        ? " (retrying later may help)" : "")
+        : e.getMessage();
+    return McpSchema.CallToolResult.builder().addTextContent(text).structuredContent(e.body()).isError(true)
+        .build();
   }
 
   static McpSchema.CallToolResult refused(String text, Object structured) {
@@ -100,7 +172,7 @@ public final class DejaTools {
         .build();
   }
 
-  private static String score(double s) {
+  static String score(double s) {
     return Explanation.format(s);
   }
 
@@ -110,15 +182,19 @@ public final class DejaTools {
     Map<String, Object> p = new LinkedHashMap<>();
     p.put("fact", prop("string", "The fact to remember, one short sentence (e.g. 'The user prefers dark mode')."));
     p.put("category", prop("string", "Optional category, e.g. 'preference', 'project', 'person'."));
+    p.put("workspace", prop("string", "Optional workspace (project) the fact belongs to: facts are compared only "
+        + "within one workspace (default: none, the user's general memory)."));
     p.put("force", prop("boolean", "Store it even if a similar memory exists (default false: the existing memory "
         + "is refreshed instead)."));
     return of(tool("remember", "Remember a fact about the user for later conversations. If a memory with the same "
         + "meaning already exists it is refreshed instead of stored twice, and the reply says which one (with its "
-        + "similarity); call again with force=true to store it anyway.", p, List.of("fact")), (call, a) -> {
+        + "similarity); call again with force=true to store it anyway.", p, List.of("fact"),
+        adds("Remember a fact"), writeOutput()), (call, a) -> {
           String fact = a.required("fact");
           Map<String, Object> f = new LinkedHashMap<>();
           f.put("text", fact);
           a.string("category").ifPresent(s -> f.put("category", s));
+          a.string("workspace").ifPresent(s -> f.put("workspace", s));
           call.sessionId().ifPresent(s -> f.put("session_id", s));
           DejaCollection col = service.memories(call.tenant());
           WriteResult r = service.put(call, col, Optional.empty(), new Item(f), a.bool("force"));
@@ -189,7 +265,8 @@ public final class DejaTools {
     return of(tool("add_calendar_event", "Add an event to the user's calendar. Before creating it, similar events at "
         + "about the same time (±2 h; the same date for all-day events) are looked up; if any is likely the same "
         + "event, nothing is created and the reply lists them (title, start, similarity, uid) and says how to "
-        + "retry with bypass_duplicate_check=true.", p, List.of("summary", "start_time")), (call, a) -> {
+        + "retry with bypass_duplicate_check=true.", p, List.of("summary", "start_time"), adds("Add a calendar event"),
+        writeOutput()), (call, a) -> {
           Map<String, Object> f = new LinkedHashMap<>();
           f.put("title", a.required("summary"));
           f.put("start", a.required("start_time"));
@@ -250,7 +327,8 @@ public final class DejaTools {
         + "threshold)."));
     return of(tool("search_calendar_events", "Search the user's calendar for events similar to a text, optionally "
         + "within a date range. Lists events with their similarity scores, nearest in time to the start of the "
-        + "range first, then by similarity.", p, List.of("search_text")), (call, a) -> {
+        + "range first, then by similarity.", p, List.of("search_text"), reads("Search calendar events"),
+        object(Map.of("events", ARRAY_OF_OBJECTS), List.of("events"))), (call, a) -> {
           DejaCollection col = service.calendar(call.tenant());
           ZoneId zone = col.spec().window().map(w -> w.defaultZone()).orElse(ZoneId.of("UTC"));
           Optional<Instant> from = a.string("start_date").map(s -> instant("start_date", s, zone, false));
@@ -258,6 +336,7 @@ public final class DejaTools {
           OptionalDouble threshold = a.number("similarity_threshold").map(OptionalDouble::of)
               .orElse(OptionalDouble.empty());
           String text = a.required("search_text");
+          service.checkTextSize("search_text", text);
           List<SearchHit> hits = service.search(col, new SearchRequest(call.tenant(), text, new Item(Map.of()),
               from, to, threshold, 50));
           List<Object> events = new ArrayList<>();
@@ -272,11 +351,16 @@ public final class DejaTools {
           }
           Map<String, Object> structured = Map.of("events", events);
           if (hits.isEmpty()) {
-            return ok("No events found similar to \"" + text + "\"" + (from.isPresent() || to.isPresent()
+            return ok("No events found similar to \"" + shortened(text) + "\"" + (from.isPresent() || to.isPresent()
                 ? " in that range" : "") + ".", structured);
           }
           return ok("Found " + hits.size() + " event(s):\n" + String.join("\n", lines), structured);
         });
+  }
+
+  /** A text to quote back, at most 80 characters (a long search text is not echoed whole). */
+  private static String shortened(String text) {
+    return text.length() <= 80 ? text : text.substring(0, 77) + "…";
   }
 
   private static Instant instant(String field, String text, ZoneId zone, boolean endOfDay) {
@@ -300,7 +384,8 @@ public final class DejaTools {
     p.put("exclude_id", prop("string", "Optional id never to match (the item being edited)."));
     return of(tool("check_duplicate", "Check whether an item would be a duplicate of one already stored in a "
         + "collection, without storing anything. Returns NEW, DUPLICATE or POSSIBLE_DUPLICATE with the matches, "
-        + "their scores, stages and reasons.", p, List.of("collection", "item")), (call, a) -> {
+        + "their scores, stages and reasons.", p, List.of("collection", "item"), reads("Check for a duplicate"),
+        verdictOutput()), (call, a) -> {
           String name = a.required("collection");
           DejaCollection col = service.collection(call.tenant(), name);
           Item it;
@@ -340,7 +425,9 @@ public final class DejaTools {
     return of(tool("find_duplicate_definitions", "Find existing definitions that duplicate a term in the same "
         + "organisational context, legal context and legal basis: stage 1 exact term, stage 2 synonym, stage 3 "
         + "fuzzy (only when 1 and 2 found nothing); archived definitions never match. Each match comes with its "
-        + "stage, score and reason.", p, List.of("term")), (call, a) -> {
+        + "stage, score and reason.", p, List.of("term"), reads("Find duplicate definitions"),
+        object(Map.of("outcome", enumOf("NEW", "DUPLICATE", "POSSIBLE_DUPLICATE"), "duplicates", ARRAY_OF_OBJECTS),
+            List.of("outcome", "duplicates"))), (call, a) -> {
           Map<String, Object> f = new LinkedHashMap<>();
           String term = a.required("term");
           f.put("term", term);

@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * Guards {@code /mcp}: authenticates requests with the same API keys as the HTTP API ({@code Authorization: Bearer KEY}
@@ -29,8 +30,14 @@ public final class McpAuthFilter implements Filter {
   private final InFlight inFlight;
   private final McpSessions sessions;
   private final long maxBodyBytes;
+  private final UnaryOperator<String> rewrite;
 
-  public McpAuthFilter(KeyStore keys, InFlight inFlight, McpSessions sessions, long maxBodyBytes) {
+  /**
+   * @param rewrite applied to each JSON-RPC message the SDK answers with ({@link McpEndpoints.Http#rewrite})
+   */
+  public McpAuthFilter(KeyStore keys, InFlight inFlight, McpSessions sessions, long maxBodyBytes,
+      UnaryOperator<String> rewrite) {
+    this.rewrite = rewrite;
     this.keys = keys;
     this.inFlight = inFlight;
     this.sessions = sessions;
@@ -97,7 +104,7 @@ public final class McpAuthFilter implements Filter {
     }
     forward.setAttribute(McpEndpoints.TENANT, caller.tenant());
     forward.setAttribute(McpEndpoints.KEY_ID, caller.keyId());
-    McpErrorResponse answer = new McpErrorResponse(res);
+    McpErrorResponse answer = new McpErrorResponse(res, rewrite);
     chain.doFilter(forward, answer);
     answer.finish();
     if (initialize && answer.getStatus() == 200 && answer.sessionId() != null) {

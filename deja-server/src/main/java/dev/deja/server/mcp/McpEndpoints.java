@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * The MCP servers (official Java SDK) over the tools: stdio for {@code deja mcp} (one tenant), and streamable HTTP at
@@ -58,13 +59,22 @@ public final class McpEndpoints {
     StdioServerTransportProvider transport = new StdioServerTransportProvider(McpJsonDefaults.getMapper(), in, out);
     return McpServer.sync(transport).serverInfo(NAME, VERSION).instructions(INSTRUCTIONS)
         .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
-        .requestTimeout(Duration.ofMinutes(2))
+        .requestTimeout(REQUEST_TIMEOUT)
+        // Deja checks arguments itself (Args), so that every argument error reads alike and carries structured content.
+        .validateToolInputs(false)
         .tools(specs(service, tools, ex -> Optional.of(tenant), ex -> Optional.empty(), null))
         .build();
   }
 
-  /** The streamable-HTTP transport (a servlet to mount at {@code /mcp}) and its server. */
-  public record Http(HttpServletStreamableServerTransportProvider servlet, McpSyncServer server) {}
+  /**
+   * The streamable-HTTP transport (a servlet to mount at {@code /mcp}), its server, and the rewrite of its answers
+   * ({@link McpReplies}) for {@link McpAuthFilter} to apply.
+   */
+  public record Http(HttpServletStreamableServerTransportProvider servlet, McpSyncServer server,
+      UnaryOperator<String> rewrite) {}
+
+  /** How long a tool call may run before the SDK answers it with an error. */
+  static final Duration REQUEST_TIMEOUT = Duration.ofMinutes(2);
 
   /** A streamable-HTTP server whose callers were authenticated by {@link McpAuthFilter}. */
   public static Http http(DejaService service, List<DejaTool> tools, RateLimiter limiter) {
@@ -87,11 +97,20 @@ public final class McpEndpoints {
         .build();
     McpSyncServer server = McpServer.sync(transport).serverInfo(NAME, VERSION).instructions(INSTRUCTIONS)
         .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
-        .requestTimeout(Duration.ofMinutes(2))
+        .requestTimeout(REQUEST_TIMEOUT)
+        // Deja checks arguments itself (Args), so that every argument error reads alike and carries structured content.
+        .validateToolInputs(false)
         .tools(specs(service, tools, ex -> Optional.ofNullable((String) ex.transportContext().get(TENANT)),
             ex -> Optional.ofNullable((String) ex.transportContext().get(KEY_ID)), limiter))
         .build();
-    return new Http(transport, server);
+    return new Http(transport, server, McpReplies.rewriter(tools));
+  }
+
+  /** Whether an error result is a refusal of the call itself (bad arguments, too large, not found). */
+  private static boolean refusedAsMistake(McpSchema.CallToolResult r) {
+    return r.structuredContent() instanceof Map<?, ?> m && m.get("error") instanceof Map<?, ?> e
+        && ("invalid_request".equals(e.get("code")) || "not_found".equals(e.get("code"))
+        || "payload_too_large".equals(e.get("code")));
   }
 
   private static List<McpServerFeatures.SyncToolSpecification> specs(DejaService service, List<DejaTool> tools,
@@ -104,7 +123,8 @@ public final class McpEndpoints {
         Optional<String> tenant = tenantOf.apply(ex);
         if (tenant.isEmpty()) {
           service.metrics().tool(name, "error");
-          return DejaTools.error("Not authenticated: connect with an API key (Authorization: Bearer KEY).");
+          return DejaTools.error(dev.deja.server.ApiException.unauthorized("Not authenticated: connect with an "
+              + "API key (Authorization: Bearer KEY)."));
         }
         if (limiter != null) {
           RateLimiter.Kind kind = WRITES.contains(name) ? RateLimiter.Kind.WRITE : RateLimiter.Kind.CHECK;
@@ -113,11 +133,17 @@ public final class McpEndpoints {
           if (wait > 0) {
             service.metrics().rateLimited(kind.name().toLowerCase(java.util.Locale.ROOT));
             service.metrics().tool(name, "rate_limited");
-            return DejaTools.error("Rate limited: too many calls; retry after " + wait + " s.");
+            return DejaTools.error(dev.deja.server.ApiException.rateLimited(kind.name().toLowerCase(
+                java.util.Locale.ROOT), wait, "Rate limited: too many calls; retry after " + wait + " s."));
           }
         }
         McpSchema.CallToolResult r = t.call(new DejaService.Call(tenant.get(), "mcp",
             Optional.ofNullable(ex.sessionId())), req.arguments());
+        if (limiter != null && Boolean.TRUE.equals(r.isError()) && refusedAsMistake(r)) {
+          // A call refused for its arguments did no work: as over HTTP, its tokens are given back.
+          limiter.refund(keyOf.apply(ex).orElse(tenant.get()), WRITES.contains(name) ? RateLimiter.Kind.WRITE
+              : RateLimiter.Kind.CHECK, EMBEDDING.contains(name) ? service.config().embeddingCost() : 1);
+        }
         service.metrics().tool(name, Boolean.TRUE.equals(r.isError()) ? "refused" : "ok");
         return r;
       }).build());

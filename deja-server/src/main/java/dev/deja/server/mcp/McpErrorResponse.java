@@ -21,7 +21,8 @@ import org.slf4j.LoggerFactory;
  * names, stack frames and all. Here, once the servlet sets a status of 400 or more, what it writes is held back;
  * {@link #finish} then writes {@code {"error": {"code", "message", "details"}}} instead: the SDK's own message for a
  * 4xx, a plain "internal error" for a 5xx (the SDK's message goes to the log). Anything else (200, 202, the event
- * streams) passes through untouched.
+ * streams) passes through, written through {@link McpEventStream} (no event ids; the SDK's misleading messages
+ * rewritten).
  *
  * <p>Not thread-safe: one per request, used by the request's thread.
  */
@@ -32,9 +33,12 @@ final class McpErrorResponse extends HttpServletResponseWrapper {
   private String errorMessage;
   private final ByteArrayOutputStream held = new ByteArrayOutputStream();
   private String sessionId;
+  private final java.util.function.UnaryOperator<String> rewrite;
+  private PrintWriter writer;
 
-  McpErrorResponse(HttpServletResponse response) {
+  McpErrorResponse(HttpServletResponse response, java.util.function.UnaryOperator<String> rewrite) {
     super(response);
+    this.rewrite = rewrite;
   }
 
   /** The session id the servlet announced ({@code Mcp-Session-Id}), if it did. */
@@ -127,7 +131,10 @@ final class McpErrorResponse extends HttpServletResponseWrapper {
   @Override
   public PrintWriter getWriter() throws IOException {
     if (errorStatus == 0) {
-      return super.getWriter();
+      if (writer == null) {
+        writer = new PrintWriter(new McpEventStream(super.getWriter(), rewrite));
+      }
+      return writer;
     }
     return new PrintWriter(new OutputStreamWriter(held, StandardCharsets.UTF_8), true);
   }
@@ -160,7 +167,9 @@ final class McpErrorResponse extends HttpServletResponseWrapper {
     if (errorStatus == 0) {
       return;
     }
-    String sdk = errorMessage != null ? errorMessage : messageOf(held.toString(StandardCharsets.UTF_8));
+    String said = errorMessage != null ? errorMessage : messageOf(held.toString(StandardCharsets.UTF_8));
+    // The SDK's messages can carry its JSON parser's (the names of the parser's settings, its source note): cleaned.
+    String sdk = said == null ? null : Json.clean(said);
     ApiException e = switch (errorStatus) {
       case 404 -> ApiException.notFound("no such MCP session (Mcp-Session-Id): initialize a new one");
       case 405 -> new ApiException(405, "method_not_allowed", sdk == null ? "method not allowed on /mcp" : sdk,

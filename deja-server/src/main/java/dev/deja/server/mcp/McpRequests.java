@@ -16,7 +16,8 @@ import java.util.Map;
 /**
  * What a {@code POST /mcp} body must be before the MCP SDK sees it: UTF-8 JSON (any {@code charset} other than UTF-8 is
  * refused), one JSON-RPC 2.0 message — a request or notification (a {@code method}, {@code params} an object when
- * given) or a response (an {@code id} with a {@code result} or an {@code error}) — and an {@code initialize} with the
+ * given); a response (an {@code id} with a {@code result} or an {@code error}) is refused, as this server never asks
+ * the client anything — and an {@code initialize} with the
  * parameters MCP requires. The SDK answers such bodies with a Java exception serialised into a 500 ({@code null}, a
  * {@code "jsonrpc": "1.0"} initialize without parameters, an unknown charset); here they are 400s in the API's error
  * shape, naming what is wrong.
@@ -59,7 +60,10 @@ final class McpRequests {
         throw ApiException.invalid("request body: not a JSON-RPC message: a request or notification has a 'method', "
             + "a response an 'id' and a 'result' or 'error'");
       }
-      return;
+      // The SDK answers a response to a request it never sent with a 500; Deja's server sends clients no requests
+      // (no sampling, no elicitation, no pings), so every response a client posts answers nothing.
+      throw ApiException.invalid("id", "no request with id " + Json.write(id) + " is waiting for a response (this "
+          + "server sends no requests to clients)");
     }
     if (!(method instanceof String s) || s.isBlank()) {
       throw ApiException.invalid("method", "must be a non-blank string, got " + describe(method));

@@ -9,19 +9,17 @@ import dev.deja.server.ServerConfig;
 import dev.deja.server.ServerMetrics;
 import dev.deja.server.Tenants;
 import io.modelcontextprotocol.server.McpSyncServer;
-import java.io.FilterInputStream;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 
 /**
  * Runs the stdio MCP server until its input ends: the SDK's stdio transport keeps the process alive after stdin
- * closes, so the input is wrapped to notice the end, and {@link #run} then closes the server and returns (the caller
- * closes the stores and exits). Not thread-safe: one run per instance.
+ * closes and answers concurrent requests out of order, so the input goes through a {@link StdioGate}, and
+ * {@link #run} returns once the input ended and the last request was answered (the caller closes the stores and
+ * exits). Not thread-safe: one run per instance.
  */
 public final class McpStdio {
   private McpStdio() {}
@@ -64,36 +62,17 @@ public final class McpStdio {
     System.exit(0);
   }
 
-  /** Serves until {@code in} ends (EOF or a read error), then closes the MCP server and returns. */
+  /**
+   * Serves until {@code in} ends (EOF or a read error) and every request read was answered, then closes the MCP server
+   * and returns. Requests are answered in the order they were sent ({@link StdioGate}).
+   */
   public static void run(DejaService service, List<DejaTool> tools, String tenant, InputStream in, OutputStream out)
       throws InterruptedException {
-    CountDownLatch ended = new CountDownLatch(1);
-    InputStream watched = new FilterInputStream(in) {
-      @Override
-      public int read() throws IOException {
-        return seen(super.read());
-      }
-
-      @Override
-      public int read(byte[] b, int off, int len) throws IOException {
-        try {
-          return seen(super.read(b, off, len));
-        } catch (IOException e) {
-          ended.countDown();
-          throw e;
-        }
-      }
-
-      private int seen(int n) {
-        if (n < 0) {
-          ended.countDown();
-        }
-        return n;
-      }
-    };
-    McpSyncServer server = McpEndpoints.stdio(service, tools, tenant, watched, out);
+    StdioGate gate = new StdioGate(in, out, McpReplies.rewriter(tools),
+        McpEndpoints.REQUEST_TIMEOUT.plusSeconds(30));
+    McpSyncServer server = McpEndpoints.stdio(service, tools, tenant, gate.input(), gate.output());
     try {
-      ended.await();
+      gate.pump();
     } finally {
       server.close();
     }

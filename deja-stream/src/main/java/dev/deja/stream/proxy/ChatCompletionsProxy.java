@@ -100,7 +100,7 @@ public final class ChatCompletionsProxy implements AutoCloseable {
       body = readLimited(in, options.maxRequestBytes());
     }
     if (body == null) {
-      error(ex, 413, "request body larger than " + options.maxRequestBytes() + " bytes", "invalid_request_error");
+      error(ex, 413, "payload_too_large", "request body larger than " + options.maxRequestBytes() + " bytes");
       return;
     }
     boolean chat = isChatCompletions(ex.method(), ex.pathAndQuery());
@@ -128,18 +128,28 @@ public final class ChatCompletionsProxy implements AutoCloseable {
     rb.header("Accept-Encoding", "identity");
 
     HttpResponse<InputStream> upstream;
+    java.net.URI target = options.resolve(ex.pathAndQuery());
     try {
       upstream = client.send(rb.build(), HttpResponse.BodyHandlers.ofInputStream());
+    } catch (java.net.http.HttpConnectTimeoutException e) {
+      String msg = "upstream " + target + " unreachable: no connection within "
+          + options.connectTimeout().toSeconds() + " s";
+      LOG.warn("{} {}: {}", ex.method(), ex.pathAndQuery(), msg);
+      error(ex, 502, "upstream_unreachable", msg);
+      return;
     } catch (HttpTimeoutException e) {
-      error(ex, 504, "upstream did not answer within " + options.responseTimeout().toSeconds() + " s",
-          "upstream_timeout");
+      String msg = "upstream " + target + " did not answer within " + options.responseTimeout().toSeconds() + " s";
+      LOG.warn("{} {}: {}", ex.method(), ex.pathAndQuery(), msg);
+      error(ex, 504, "upstream_timeout", msg);
       return;
     } catch (IOException e) {
-      error(ex, 502, "upstream unreachable: " + e, "upstream_error");
+      String msg = "upstream " + target + " unreachable: " + describe(e);
+      LOG.warn("{} {}: {}", ex.method(), ex.pathAndQuery(), msg);
+      error(ex, 502, "upstream_unreachable", msg);
       return;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      error(ex, 502, "interrupted", "upstream_error");
+      error(ex, 502, "upstream_unreachable", "interrupted while calling the upstream " + target);
       return;
     }
     try (IdleGuard in = new IdleGuard(upstream.body())) {
@@ -170,14 +180,14 @@ public final class ChatCompletionsProxy implements AutoCloseable {
           line = reader.readLine();
         } catch (IOException e) {
           if (in.timedOut()) {
-            String msg = "{\"error\":{\"message\":\"upstream stream stalled for more than "
-                + options.idleTimeout().toSeconds() + " s\",\"type\":\"upstream_timeout\"}}";
-            send(out, sse.flushAll() + "data: " + msg + "\n\n", in);
+            String msg = "upstream stream stalled for more than " + options.idleTimeout().toSeconds() + " s";
+            send(out, sse.flushAll() + errorEvent(504, "upstream_timeout", msg), in);
             LOG.warn("upstream stream stalled; cut after {}", options.idleTimeout());
             return;
           }
-          send(out, sse.flushAll(), in);
-          LOG.warn("upstream stream failed: {}", e.toString());
+          String msg = "upstream stream broke off before the answer was complete: " + describe(e);
+          send(out, sse.flushAll() + errorEvent(502, "upstream_stream_broken", msg), in);
+          LOG.warn("{}", msg);
           return;
         }
         if (line == null) {
@@ -188,7 +198,15 @@ public final class ChatCompletionsProxy implements AutoCloseable {
           send(out, text, in);
         }
       }
-      send(out, sse.end(), in);
+      String end = sse.end();
+      if (!sse.complete()) {
+        // The connection ended without [DONE] and before every choice finished: the client would otherwise take
+        // half an answer for a whole one. As for a stall: the held text, then an error event.
+        String msg = "upstream stream ended before the answer was complete (no finish_reason or [DONE])";
+        end += errorEvent(502, "upstream_stream_broken", msg);
+        LOG.warn("{}", msg);
+      }
+      send(out, end, in);
     } finally {
       try {
         out.close();
@@ -196,6 +214,11 @@ public final class ChatCompletionsProxy implements AutoCloseable {
         LOG.debug("client gone at the end of a stream: {}", e.toString());
       }
     }
+  }
+
+  /** An SSE event carrying an error, as OpenAI's clients read one in a stream. */
+  private static String errorEvent(int status, String code, String message) {
+    return "data: " + errorJson(status, code, message) + "\n\n";
   }
 
   /** Writes to the client; when the client has gone, closes the upstream stream (cancelling the request). */
@@ -293,14 +316,46 @@ public final class ChatCompletionsProxy implements AutoCloseable {
     return Optional.empty();
   }
 
-  private static void error(ProxyExchange ex, int status, String message, String type) throws IOException {
-    byte[] b = ("{\"error\":{\"message\":" + JsonTree.quote(message) + ",\"type\":\"" + type + "\",\"code\":"
-        + status + "}}").getBytes(StandardCharsets.UTF_8);
+  /**
+   * Answers with an error in the shape Deja's server uses on its proxy routes: OpenAI's {@code message}, {@code type}
+   * and {@code code} (a stable string), and Deja's {@code details}.
+   */
+  static void error(ProxyExchange ex, int status, String code, String message) throws IOException {
+    byte[] b = errorJson(status, code, message).getBytes(StandardCharsets.UTF_8);
     Map<String, List<String>> h = new LinkedHashMap<>();
     h.put("Content-Type", List.of("application/json"));
     try (OutputStream out = ex.respond(status, h, b.length)) {
       out.write(b);
     }
+  }
+
+  /** {@code {"error": {"code", "message", "details", "type"}}}, the type OpenAI's for the status. */
+  static String errorJson(int status, String code, String message) {
+    String type = switch (status) {
+      case 401 -> "authentication_error";
+      case 403 -> "permission_error";
+      case 404 -> "not_found_error";
+      case 429 -> "rate_limit_error";
+      default -> status >= 500 ? "server_error" : "invalid_request_error";
+    };
+    return "{\"error\":{\"code\":" + JsonTree.quote(code) + ",\"message\":" + JsonTree.quote(message)
+        + ",\"details\":{},\"type\":\"" + type + "\"}}";
+  }
+
+  /** What went wrong with a connection, in words: the JDK's exceptions often have no message of their own. */
+  static String describe(IOException e) {
+    Throwable t = e;
+    while (t.getCause() != null && t.getCause() != t) {
+      t = t.getCause();
+    }
+    if (t instanceof java.net.ConnectException || e instanceof java.net.ConnectException) {
+      return "connection refused";
+    }
+    if (t instanceof java.nio.channels.UnresolvedAddressException || t instanceof java.net.UnknownHostException) {
+      return "unknown host";
+    }
+    String m = t.getMessage() != null ? t.getMessage() : e.getMessage();
+    return (m == null || m.isBlank() ? "" : m + " ") + "(" + t.getClass().getSimpleName() + ")";
   }
 
   private static byte[] readLimited(InputStream in, int max) throws IOException {

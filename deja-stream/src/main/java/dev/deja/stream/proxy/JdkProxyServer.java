@@ -48,10 +48,15 @@ public final class JdkProxyServer implements AutoCloseable {
       server.setExecutor(threads);
       server.createContext("/v1/", ex -> serve(proxy, ex));
       server.createContext("/health", JdkProxyServer::health);
+      // Anything else gets the proxy's JSON error, not the JDK's HTML page.
+      server.createContext("/", JdkProxyServer::notFound);
       server.start();
       return new JdkProxyServer(server, threads, proxy);
+    } catch (java.net.BindException e) {
+      throw new dev.deja.core.InvalidInputException("cannot listen on " + host + ":" + port + ": the port is in use;"
+          + " stop what is using it or choose another port (--port)", e);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot listen on " + host + ":" + port, e);
+      throw new UncheckedIOException("cannot listen on " + host + ":" + port + ": " + e.getMessage(), e);
     }
   }
 
@@ -67,6 +72,14 @@ public final class JdkProxyServer implements AutoCloseable {
       LOG.debug("request ended early: {}", e.toString());
     } catch (RuntimeException e) {
       LOG.warn("proxy request failed", e);
+    }
+  }
+
+  private static void notFound(HttpExchange ex) throws IOException {
+    try (ex) {
+      ChatCompletionsProxy.error(new Adapter(ex), 404, "not_found", "no route " + ex.getRequestMethod() + " "
+          + ex.getRequestURI().getRawPath() + ": this proxy serves /v1/... (POST /v1/chat/completions) and GET "
+          + "/health");
     }
   }
 

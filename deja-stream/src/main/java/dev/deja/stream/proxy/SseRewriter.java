@@ -25,6 +25,9 @@ final class SseRewriter {
   private final List<String> lines = new ArrayList<>();
   private String template;
   private String sessionId;
+  private boolean done;
+  private final java.util.Set<Integer> started = new java.util.TreeSet<>();
+  private final java.util.Set<Integer> finished = new java.util.TreeSet<>();
 
   SseRewriter(StreamDeduplicator dedup, String sessionId) {
     this.filters = dedup::open;
@@ -43,6 +46,14 @@ final class SseRewriter {
     String out = event(lines);
     lines.clear();
     return out;
+  }
+
+  /**
+   * Whether the stream so far is a whole answer: {@code [DONE]} was seen, or at least one choice was seen and every
+   * choice seen has its {@code finish_reason}. A stream that ends otherwise was cut off.
+   */
+  boolean complete() {
+    return done || !started.isEmpty() && finished.containsAll(started);
   }
 
   /** The end of the upstream stream: any unterminated event, then the held text of every open choice. */
@@ -85,6 +96,7 @@ final class SseRewriter {
     }
     String d = data.toString();
     if (d.strip().equals("[DONE]")) {
+      done = true;
       return flushAll() + raw(eventLines);
     }
     Optional<JsonTree.Obj> parsed = JsonTree.object(d);
@@ -112,6 +124,7 @@ final class SseRewriter {
       int index = choice.get("index").filter(JsonTree.Lit.class::isInstance).map(x -> ((JsonTree.Lit) x).raw())
           .map(SseRewriter::parseIndex).orElse(position);
       position++;
+      started.add(index);
       Optional<JsonTree.Str> content = choice.object("delta").flatMap(delta -> delta.string("content"));
       if (content.isPresent()) {
         ResponseFilter f = open.computeIfAbsent(index, i -> filters.apply(sessionId));
@@ -124,6 +137,7 @@ final class SseRewriter {
       boolean finishing = choice.get("finish_reason").map(x -> !(x instanceof JsonTree.Lit l && l.isNull()))
           .orElse(false);
       if (finishing) {
+        finished.add(index);
         ResponseFilter f = open.remove(index);
         if (f != null) {
           String tail = f.finish();
@@ -150,7 +164,7 @@ final class SseRewriter {
   /** An event with the held text of one choice, shaped like the last chunk seen. */
   private String tailEvent(int index, String tail) {
     String choice = "{\"index\":" + index + ",\"delta\":{\"content\":" + JsonTree.quote(tail)
-        + "},\"finish_reason\":null}";
+        + "},\"logprobs\":null,\"finish_reason\":null}";
     Optional<JsonTree.Obj> t = template == null ? Optional.empty() : JsonTree.object(template);
     String json;
     if (t.isPresent() && t.get().array("choices").isPresent()) {

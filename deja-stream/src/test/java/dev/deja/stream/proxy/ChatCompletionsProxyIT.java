@@ -1,6 +1,7 @@
 package dev.deja.stream.proxy;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.deja.stream.StreamDeduplicator;
 import dev.deja.testkit.FakeUpstream;
@@ -138,7 +139,7 @@ class ChatCompletionsProxyIT {
   void anUpstreamThatNeverAnswersIsA504() throws Exception {
     HttpResponse<String> r = client.send(request("no-headers", true), HttpResponse.BodyHandlers.ofString());
     assertThat(r.statusCode()).isEqualTo(504);
-    assertThat(r.body()).contains("\"type\":\"upstream_timeout\"");
+    assertThat(r.body()).contains("\"code\":\"upstream_timeout\"");
   }
 
   @Test
@@ -185,8 +186,45 @@ class ChatCompletionsProxyIT {
     upstream.close();
     HttpResponse<String> r = client.send(request("repeats", true), HttpResponse.BodyHandlers.ofString());
     assertThat(r.statusCode()).isEqualTo(502);
-    assertThat(r.body()).contains("upstream_error");
+    assertThat(r.body()).contains("upstream_unreachable");
   }
+
+  // ---- issue 18
+
+  @Test
+  void aStreamCutOffMidAnswerEndsWithTheHeldTextThenAnErrorEvent() throws Exception {
+    List<String> lines = client.send(request("cut", true), HttpResponse.BodyHandlers.ofLines()).body().toList();
+    // The upstream sent "Hello there. It is a" and ended the connection: no finish_reason, no [DONE].
+    assertThat(content(lines)).isEqualTo("Hello there. It is a");
+    assertThat(lines).doesNotContain("data: [DONE]");
+    String last = lines.get(lines.size() - 2);
+    assertThat(last).startsWith("data: {\"error\":");
+    assertThat(last).matches("data: \\{\"error\":\\{\"code\":\"upstream_stream_broken\",\"message\":"
+        + "\"upstream stream ended before the answer was complete[^\"]*\",\"details\":\\{},\"type\":\"server_error\"}}");
+  }
+
+  @Test
+  void errorsHaveOneShapeAndPathsOutsideV1GetJsonNotHtml() throws Exception {
+    HttpResponse<String> page = client.send(HttpRequest.newBuilder(
+        URI.create("http://127.0.0.1:" + proxy.port() + "/index.html")).GET().build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertThat(page.statusCode()).isEqualTo(404);
+    assertThat(page.headers().firstValue("content-type")).hasValue("application/json");
+    // The keys Deja's server answers with on its proxy routes: OpenAI's message, type and code, and Deja's details.
+    assertThat(page.body()).isEqualTo("{\"error\":{\"code\":\"not_found\",\"message\":\"no route GET /index.html: this "
+        + "proxy serves /v1/... (POST /v1/chat/completions) and GET /health\",\"details\":{},\"type\":"
+        + "\"not_found_error\"}}");
+  }
+
+  @Test
+  void aBusyPortIsAClearError() throws Exception {
+    assertThatThrownBy(() -> JdkProxyServer.start(new ChatCompletionsProxy(ProxyOptions.of(URI.create(
+        upstream.base())), dedup), "127.0.0.1", proxy.port(), 2))
+        .isInstanceOf(dev.deja.core.InvalidInputException.class)
+        .hasMessage("cannot listen on 127.0.0.1:" + proxy.port() + ": the port is in use; stop what is using it or "
+            + "choose another port (--port)");
+  }
+
 
   @Test
   void anApiKeyOptionReplacesTheClientsAuthorization() throws Exception {
