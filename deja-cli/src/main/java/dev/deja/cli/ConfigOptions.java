@@ -15,11 +15,13 @@ import picocli.CommandLine.Option;
 final class ConfigOptions {
   // Not required by picocli: 'deja eval' on a streams file needs no preset; config() asks for it otherwise.
   @Option(names = {"-p", "--preset"}, paramLabel = "PRESET",
-      description = "The preset: calendar, memory, glossary or text (required except for streams files).")
+      description = "The preset: calendar, memory, glossary or text, or a preset or collection the --config file "
+          + "declares (presets:, collections:).")
   String preset;
 
   @Option(names = {"-c", "--config"}, paramLabel = "FILE",
-      description = "A deja.yaml whose 'presets:' section overrides the built-in presets.")
+      description = "A deja.yaml: overrides of the built-in presets, and presets and collections declared there "
+          + "(usable as --preset NAME).")
   Path config;
 
   @Option(names = "--set", paramLabel = "PATH=VALUE",
@@ -29,7 +31,8 @@ final class ConfigOptions {
 
   DejaConfig config() {
     if (preset == null) {
-      throw new dev.deja.core.InvalidInputException("--preset: required (calendar, memory, glossary or text)");
+      throw new dev.deja.core.InvalidInputException("--preset: required (" + String.join(", ", file().presetNames())
+          + ")");
     }
     return file();
   }

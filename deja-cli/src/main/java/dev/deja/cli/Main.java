@@ -25,6 +25,7 @@ import picocli.CommandLine.Command;
         EvalCommand.class,
         TrainCommand.class,
         DedupeCommand.class,
+        LinkCommand.class,
         ImportCommand.class,
         ExportCommand.class,
         BenchCommand.class,
