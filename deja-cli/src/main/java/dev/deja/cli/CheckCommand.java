@@ -8,7 +8,6 @@ import dev.deja.core.engine.Outcome;
 import dev.deja.core.engine.Verdict;
 import dev.deja.core.item.Item;
 import dev.deja.core.spec.CollectionSpec;
-import dev.deja.core.store.MemoryCollectionStore;
 import dev.deja.format.Json;
 import dev.deja.format.Views;
 import java.io.InputStreamReader;
@@ -18,7 +17,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicLong;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -133,10 +131,7 @@ final class CheckCommand implements Callable<Integer> {
       }
     }
     CollectionSpec s = config.spec();
-    AtomicLong seq = new AtomicLong();
-    DejaCollection c = DejaCollection.builder(s).store(new MemoryCollectionStore(s.name()))
-        .embedders(config.embedders()).judges(config.judges())
-        .ids(() -> "item-" + seq.incrementAndGet()).build();
+    DejaCollection c = config.inMemory(s, "item-%d");
     Batch.Loaded loaded;
     try (ItemFile f = ItemFile.open(existing, s);
         Progress p = Progress.of(err(), "reading " + existing.getFileName(), Batch.lines(existing), 2_000)) {

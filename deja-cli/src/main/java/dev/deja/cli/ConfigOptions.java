@@ -46,6 +46,17 @@ final class ConfigOptions {
     return config().presetSpec(preset, settings);
   }
 
+  /**
+   * An empty in-memory collection of the preset's spec with the config's embedders and judges, for a command that
+   * loads a file into it; an item without an id gets {@code idFormat} with a running number ({@code item-%05d}).
+   */
+  dev.deja.core.engine.DejaCollection inMemory(CollectionSpec spec, String idFormat) {
+    java.util.concurrent.atomic.AtomicLong seq = new java.util.concurrent.atomic.AtomicLong();
+    return dev.deja.core.engine.DejaCollection.builder(spec)
+        .store(new dev.deja.core.store.MemoryCollectionStore(spec.name())).embedders(embedders()).judges(judges())
+        .ids(() -> String.format(java.util.Locale.ROOT, idFormat, seq.incrementAndGet())).build();
+  }
+
   /** The embedders the config's {@code embedders:} section declares, by name, then the in-process models. */
   EmbedderProvider embedders() {
     return Embedders.provider(config().embedders());

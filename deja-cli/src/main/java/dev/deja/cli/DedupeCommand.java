@@ -6,7 +6,6 @@ import dev.deja.core.InvalidInputException;
 import dev.deja.core.engine.DejaCollection;
 import dev.deja.core.item.StoredItem;
 import dev.deja.core.spec.CollectionSpec;
-import dev.deja.core.store.MemoryCollectionStore;
 import dev.deja.format.Json;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -18,7 +17,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicLong;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -75,10 +73,7 @@ final class DedupeCommand implements Callable<Integer> {
       throw new InvalidInputException("give --json or --csv, not both");
     }
     CollectionSpec spec = config.spec();
-    AtomicLong seq = new AtomicLong();
-    DejaCollection c = DejaCollection.builder(spec).store(new MemoryCollectionStore(spec.name()))
-        .embedders(config.embedders()).judges(config.judges())
-        .ids(() -> String.format("item-%05d", seq.incrementAndGet())).build();
+    DejaCollection c = config.inMemory(spec, "item-%05d");
     PrintWriter err = cmd.commandLine().getErr();
     Map<String, StoredItem> stored = new LinkedHashMap<>();
     long lines = Batch.lines(file);

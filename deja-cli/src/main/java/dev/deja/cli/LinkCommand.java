@@ -8,7 +8,6 @@ import dev.deja.core.engine.Match;
 import dev.deja.core.engine.Verdict;
 import dev.deja.core.explain.Explanation;
 import dev.deja.core.spec.CollectionSpec;
-import dev.deja.core.store.MemoryCollectionStore;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -16,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicLong;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -77,11 +75,8 @@ final class LinkCommand implements Callable<Integer> {
       throw new InvalidInputException("give --json or --csv, not both");
     }
     CollectionSpec spec = config.spec();
-    AtomicLong seq = new AtomicLong();
     String targetName = target.getFileName().toString();
-    DejaCollection c = DejaCollection.builder(spec).store(new MemoryCollectionStore(spec.name()))
-        .embedders(config.embedders()).judges(config.judges())
-        .ids(() -> targetName + ":" + seq.incrementAndGet()).build();
+    DejaCollection c = config.inMemory(spec, targetName.replace("%", "%%") + ":%d");
     PrintWriter err = cmd.commandLine().getErr();
     PrintWriter out = cmd.commandLine().getOut();
     Map<String, String> lineIds = new java.util.HashMap<>();
