@@ -36,10 +36,10 @@ import picocli.CommandLine.Parameters;
     footer = {"", "Examples:",
         "  deja dedupe --preset glossary definitions.jsonl --out duplicates.md",
         "  deja dedupe --config deja.yaml --preset products products.csv --csv > clustered.csv",
-        "", "CSV out (--csv, or --out FILE.csv): every input row, in input order, with two columns in front:",
-        "cluster_id (items of one cluster share it; an item in no cluster has its own) and keep (true for the",
-        "member to keep — the one linked most strongly to the others — and for items in no cluster).",
-        "--out FILE.jsonl writes the same as JSON Lines; any other --out name gets the Markdown report."})
+        "", "CSV out (--csv, or --out FILE.csv): every input row, in input order, with two columns in front: "
+            + "cluster_id (items of one cluster share it; an item in no cluster has its own) and keep (true for the "
+            + "member to keep — the one linked most strongly to the others — and for items in no cluster). --out "
+            + "FILE.jsonl writes the same as JSON Lines; any other --out name gets the Markdown report."})
 final class DedupeCommand implements Callable<Integer> {
   @Mixin
   ConfigOptions config;

@@ -65,7 +65,17 @@ final class ServeCommand implements Callable<Integer> {
     if (upstream != null) {
       sc = sc.withProxyUpstream(ProxySettings.parseUpstream(upstream, "--upstream"));
     }
-    DejaServer server = DejaServer.builder(sc).dejaConfig(dc).build().start();
+    DejaServer server;
+    try {
+      server = DejaServer.builder(sc).dejaConfig(dc).build().start();
+    } catch (RuntimeException e) {
+      if (isBindFailure(e)) {
+        throw new dev.deja.core.InvalidInputException("port " + sc.port() + " on " + sc.host() + " is in use by "
+            + "another process (a running 'deja serve'?); stop it, or choose another port with --port (0: any free "
+            + "port)", e);
+      }
+      throw e;
+    }
     server.announce(System.err);
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -74,5 +84,15 @@ final class ServeCommand implements Callable<Integer> {
     }, "deja-shutdown"));
     stopped.await();
     return Main.OK;
+  }
+
+  /** Whether the failure is the listening socket's (Javalin wraps the JDK's BindException). */
+  static boolean isBindFailure(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof java.net.BindException || t.getClass().getSimpleName().equals("JavalinBindException")) {
+        return true;
+      }
+    }
+    return false;
   }
 }
