@@ -93,6 +93,22 @@ class TrainEvalServeAgreeIT {
     assertThat(compared).isEqualTo(5);
   }
 
+  @Test
+  void trainingADeclaredPresetWritesAFileThatWorksWithoutTheDeclaringOne() throws Exception {
+    Path declaring = dir.resolve("deja.yaml");
+    Files.writeString(declaring, "presets:\n  family: {preset: calendar, time_window: {time_window_hours: 3}}\n");
+    Path out = dir.resolve("trained.yaml");
+    CliRunner.Result train = CliRunner.run("train", "--config", declaring.toString(), "--preset", "family", "--data",
+        CAL.resolve("pairs.jsonl").toString(), "--out", out.toString());
+    assertThat(train.exit()).as(train.err()).isZero();
+    assertThat(Files.readString(out)).contains("time_window_hours: 3").contains("fields:");
+    CliRunner.Result eval = CliRunner.run("eval", "--config", out.toString(), "--preset", "family", "--data",
+        CAL.resolve("pairs.jsonl").toString(), "--json");
+    assertThat(eval.exit()).as(eval.err()).isZero();
+    assertThat(Json.object(eval.out().strip(), "eval")).containsEntry("preset", "family")
+        .containsEntry("stage", "combined");
+  }
+
   @SuppressWarnings("unchecked")
   @Test
   void theExampleFilesAreWhatTheirHeaderCommandWrites() throws Exception {
