@@ -15,11 +15,13 @@ import picocli.CommandLine.Option;
 final class ConfigOptions {
   // Not required by picocli: 'deja eval' on a streams file needs no preset; config() asks for it otherwise.
   @Option(names = {"-p", "--preset"}, paramLabel = "PRESET",
-      description = "The preset: calendar, memory, glossary or text (required except for streams files).")
+      description = "The preset: calendar, memory, glossary or text, or a preset or collection the --config file "
+          + "declares (presets:, collections:).")
   String preset;
 
   @Option(names = {"-c", "--config"}, paramLabel = "FILE",
-      description = "A deja.yaml whose 'presets:' section overrides the built-in presets.")
+      description = "A deja.yaml: overrides of the built-in presets, and presets and collections declared there "
+          + "(usable as --preset NAME).")
   Path config;
 
   @Option(names = "--set", paramLabel = "PATH=VALUE",
@@ -29,7 +31,8 @@ final class ConfigOptions {
 
   DejaConfig config() {
     if (preset == null) {
-      throw new dev.deja.core.InvalidInputException("--preset: required (calendar, memory, glossary or text)");
+      throw new dev.deja.core.InvalidInputException("--preset: required (" + String.join(", ", file().presetNames())
+          + ")");
     }
     return file();
   }
@@ -41,6 +44,17 @@ final class ConfigOptions {
 
   CollectionSpec spec() {
     return config().presetSpec(preset, settings);
+  }
+
+  /**
+   * An empty in-memory collection of the preset's spec with the config's embedders and judges, for a command that
+   * loads a file into it; an item without an id gets {@code idFormat} with a running number ({@code item-%05d}).
+   */
+  dev.deja.core.engine.DejaCollection inMemory(CollectionSpec spec, String idFormat) {
+    java.util.concurrent.atomic.AtomicLong seq = new java.util.concurrent.atomic.AtomicLong();
+    return dev.deja.core.engine.DejaCollection.builder(spec)
+        .store(new dev.deja.core.store.MemoryCollectionStore(spec.name())).embedders(embedders()).judges(judges())
+        .ids(() -> String.format(java.util.Locale.ROOT, idFormat, seq.incrementAndGet())).build();
   }
 
   /** The embedders the config's {@code embedders:} section declares, by name, then the in-process models. */

@@ -73,6 +73,15 @@ final class Dedupe {
       StoredItem s = c.put(new PutRequest(e.tenant().orElse(tenant), e.id(), e.item(), true)).item().orElseThrow();
       items.put(s.id(), s);
     }
+    return link(c, items, progress, listener);
+  }
+
+  /**
+   * Checks each stored item against the others (the collection holds them all, and nothing else).
+   *
+   * @param items the stored items by id, in the order to report them
+   */
+  static Result link(DejaCollection c, Map<String, StoredItem> items, Progress progress, Listener listener) {
     Set<String> excluded = c.spec().excludedStatuses();
     Map<String, Link> links = new TreeMap<>();
     // Checks only read the store: they run on every core, a bounded window ahead of the loop below, which takes their

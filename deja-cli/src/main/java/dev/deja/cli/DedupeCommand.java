@@ -6,11 +6,8 @@ import dev.deja.core.InvalidInputException;
 import dev.deja.core.engine.DejaCollection;
 import dev.deja.core.item.StoredItem;
 import dev.deja.core.spec.CollectionSpec;
-import dev.deja.core.store.MemoryCollectionStore;
 import dev.deja.format.Json;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,7 +17,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicLong;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -29,26 +25,36 @@ import picocli.CommandLine.Parameters;
 
 /** {@code deja dedupe}: group the duplicates already present in a set of items, for batch resolution. */
 @Command(name = "dedupe", mixinStandardHelpOptions = true,
-    description = "Find the duplicates already present in a JSON Lines file of items and group them into clusters "
-        + "for batch resolution: every item is checked against all the others with the preset's cascade; clusters "
-        + "use complete linkage (every pair in a cluster is a duplicate), so one weak link never chains two groups "
-        + "together; links left out are listed as related. Items with an excluded status (archived) are left out. "
-        + "Exit code 1 when there are duplicates, 0 when there are none; when no two items could be compared (an "
-        + "empty file, one item, no two of one tenant) a note on stderr says so.",
-    footer = {"", "Example:",
-        "  deja dedupe --preset glossary definitions.jsonl --out duplicates.md"})
+    description = "Find the duplicates already present in a file of items (JSON Lines, or CSV by the .csv extension) "
+        + "and group them into clusters for batch resolution: every item is checked against all the others with the "
+        + "preset's cascade; clusters use complete linkage (every pair in a cluster is a duplicate), so one weak link "
+        + "never chains two groups together; links left out are listed as related. Items with an excluded status "
+        + "(archived) are left out. The file is read one line at a time; the items are held in an in-memory store "
+        + "(the index the checks need), so memory grows with the number of items, not with the size of each line "
+        + "read. Exit code 1 when there are duplicates, 0 when there are none; when no two items could be compared "
+        + "(an empty file, one item, no two of one tenant) a note on stderr says so.",
+    footer = {"", "Examples:",
+        "  deja dedupe --preset glossary definitions.jsonl --out duplicates.md",
+        "  deja dedupe --config deja.yaml --preset products products.csv --csv > clustered.csv",
+        "", "CSV out (--csv, or --out FILE.csv): every input row, in input order, with two columns in front: "
+            + "cluster_id (items of one cluster share it; an item in no cluster has its own) and keep (true for the "
+            + "member to keep — the one linked most strongly to the others — and for items in no cluster). --out "
+            + "FILE.jsonl writes the same as JSON Lines; any other --out name gets the Markdown report."})
 final class DedupeCommand implements Callable<Integer> {
   @Mixin
   ConfigOptions config;
 
-  @Parameters(index = "0", paramLabel = "FILE", description = "JSON Lines of items (flat, or {\"id\", \"record\"}).")
+  @Parameters(index = "0", paramLabel = "FILE", description = "The items: JSON Lines (flat, or {\"id\", "
+      + "\"record\"}) or CSV (a header; columns id, tenant and the preset's fields).")
   Path file;
 
   @Option(names = "--tenant", defaultValue = "default", paramLabel = "TENANT",
       description = "Tenant of items that name none (default: ${DEFAULT-VALUE}).")
   String tenant;
 
-  @Option(names = "--out", paramLabel = "FILE", description = "Also write the report as Markdown to this file.")
+  @Option(names = "--out", paramLabel = "FILE", description = "Also write the result to this file: FILE.csv the "
+      + "rows with their cluster ids (as --csv), FILE.jsonl the same as JSON Lines, any other name the Markdown "
+      + "report.")
   Path out;
 
   @Option(names = "--json", description = "Print one JSON object instead of the report.")
@@ -64,26 +70,43 @@ final class DedupeCommand implements Callable<Integer> {
           + "two clean sources, where an item has at most one partner in the other.")
   boolean oneToOne;
 
+  @Option(names = "--csv", description = "Print the input rows with cluster_id and keep columns as CSV instead of "
+      + "the report.")
+  boolean csv;
+
   @CommandLine.Spec
   CommandLine.Model.CommandSpec cmd;
 
   @Override
   public Integer call() {
+    if (json && csv) {
+      throw new InvalidInputException("give --json or --csv, not both");
+    }
     CollectionSpec spec = config.spec();
     if (oneToOne && across == null) {
       throw new InvalidInputException("--one-to-one: links two sources one to one; give --across FIELD too (e.g. "
           + "--across source)");
     }
-    AtomicLong seq = new AtomicLong();
-    DejaCollection c = DejaCollection.builder(spec).store(new MemoryCollectionStore(spec.name()))
-        .embedders(config.embedders()).judges(config.judges())
-        .ids(() -> String.format("item-%05d", seq.incrementAndGet())).build();
-    List<Items.Entry> entries = Items.fromFile(file);
-    Map<String, String> side = across == null ? Map.of() : sides(entries, spec);
+    DejaCollection c = config.inMemory(spec, "item-%05d");
     PrintWriter err = cmd.commandLine().getErr();
+    Map<String, StoredItem> stored = new LinkedHashMap<>();
+    long lines = Batch.lines(file);
+    Map<String, String> side = new java.util.HashMap<>();
+    try (ItemFile f = ItemFile.open(file, spec); Progress p = Progress.of(err, "reading", lines, 2_000)) {
+      if (across != null && !spec.fields().containsKey(across)) {
+        f.dropping(java.util.Set.of(across));
+      }
+      Batch.noteIgnoredColumns(err, "dedupe", f, spec.name());
+      Batch.store(c, f, tenant, p, (row, s) -> {
+        stored.put(s.id(), s);
+        if (across != null) {
+          side.put(s.id(), sideOf(row));
+        }
+      });
+    }
     Dedupe.Result r;
-    try (Progress p = Progress.of(err, "dedupe", entries.size(), 200)) {
-      r = Dedupe.run(c, entries, tenant, p, (item, verdict, nanos) -> { });
+    try (Progress p = Progress.of(err, "dedupe", stored.size(), 200)) {
+      r = Dedupe.link(c, stored, p, (item, verdict, nanos) -> { });
     }
     noteWhenNothingWasCompared(err, r, spec);
     Map<String, StoredItem> items = r.items();
@@ -103,6 +126,7 @@ final class DedupeCommand implements Callable<Integer> {
     String display = spec.fields().keySet().iterator().next();
     Map<TreeSet<String>, List<Link>> within = Dedupe.within(clusters, links);
 
+    PrintWriter stdout = cmd.commandLine().getOut();
     if (json) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("preset", config.preset);
@@ -122,43 +146,95 @@ final class DedupeCommand implements Callable<Integer> {
       }
       m.put("clusters", cs);
       m.put("related_not_merged", related.stream().map(DedupeCommand::linkJson).toList());
-      cmd.commandLine().getOut().println(Json.write(m));
+      stdout.println(Json.write(m));
+    } else if (csv) {
+      writeRows(stdout, true, r, clusters, within, spec);
     } else {
-      cmd.commandLine().getOut().print(report(items, clusters, within, links.size(), related, display));
+      stdout.print(report(items, clusters, within, links.size(), related, display));
     }
     if (out != null) {
-      try {
-        Files.writeString(out, report(items, clusters, within, links.size(), related, display));
-      } catch (IOException e) {
-        throw new InvalidInputException(out + ": cannot write: " + e.getMessage(), e);
-      }
+      List<TreeSet<String>> finalClusters = clusters;
+      List<Link> finalRelated = related;
+      int linkCount = links.size();
+      Batch.writeFile(out, w -> {
+        switch (ItemFile.formatOf(out) == ItemFile.Format.CSV ? "csv"
+            : out.toString().endsWith(".jsonl") ? "jsonl" : "md") {
+          case "csv" -> writeRows(w, true, r, finalClusters, within, spec);
+          case "jsonl" -> writeRows(w, false, r, finalClusters, within, spec);
+          default -> {
+            try {
+              w.write(report(items, finalClusters, within, linkCount, finalRelated, display));
+            } catch (java.io.IOException e) {
+              throw new java.io.UncheckedIOException(e);
+            }
+          }
+        }
+      });
     }
-    cmd.commandLine().getOut().flush();
+    stdout.flush();
     return clusters.isEmpty() ? Main.OK : Main.DUPLICATE;
   }
 
   /**
-   * Each item's value of the {@code --across} field, which every item must have; the field is dropped from the items
-   * unless the collection declares it (so that a preset without it accepts them).
+   * Every input row, in input order, with its cluster id and whether to keep it: the file is read a second time (row
+   * k was stored as the k-th item), so that the rows are not held in memory. Clusters are numbered in report order;
+   * an item in no cluster gets the next free number.
    */
-  private Map<String, String> sides(List<Items.Entry> entries, CollectionSpec spec) {
-    Map<String, String> side = new java.util.HashMap<>();
-    for (int i = 0; i < entries.size(); i++) {
-      Items.Entry e = entries.get(i);
-      Object v = e.item().fields().get(across);
-      if (!(v instanceof String s) || s.isBlank()) {
-        throw new InvalidInputException(file + ": item " + e.id().orElse("#" + (i + 1)) + " has no '" + across
-            + "' value (--across " + across + ")");
-      }
-      side.put(e.id().orElseThrow(() -> new InvalidInputException(file + ": item #" + side.size()
-          + " has no id; --across needs an id on every item")), s);
-      if (!spec.fields().containsKey(across)) {
-        Map<String, Object> fields = new java.util.LinkedHashMap<>(e.item().fields());
-        fields.remove(across);
-        entries.set(i, new Items.Entry(e.id(), e.tenant(), new dev.deja.core.item.Item(fields)));
+  private void writeRows(java.io.Writer w, boolean asCsv, Dedupe.Result r, List<TreeSet<String>> clusters,
+      Map<TreeSet<String>, List<Link>> within, CollectionSpec spec) {
+    Map<String, Integer> clusterOf = new java.util.HashMap<>();
+    Map<String, Boolean> keep = new java.util.HashMap<>();
+    int n = 0;
+    for (TreeSet<String> cl : clusters) {
+      n++;
+      String k = keeper(cl, within.get(cl));
+      for (String id : cl) {
+        clusterOf.put(id, n);
+        keep.put(id, id.equals(k));
       }
     }
-    return side;
+    java.util.Iterator<String> ids = r.items().keySet().iterator();
+    try (ItemFile f = ItemFile.open(file, spec)) {
+      List<String> columns = new ArrayList<>(List.of("cluster_id", "keep"));
+      if (f.format() == ItemFile.Format.CSV) {
+        columns.addAll(f.header());
+      } else {
+        columns.add("id");
+        columns.addAll(spec.fields().keySet());
+      }
+      try (Batch.RowWriter rows = asCsv ? Batch.RowWriter.csv(w, columns) : Batch.RowWriter.jsonLines(w)) {
+        while (f.hasNext()) {
+          ItemFile.Row row = f.next();
+          String id = ids.next();
+          Integer cluster = clusterOf.get(id);
+          if (cluster == null) {
+            cluster = ++n;
+          }
+          Map<String, Object> m = new LinkedHashMap<>();
+          m.put("cluster_id", cluster);
+          m.put("keep", keep.getOrDefault(id, true));
+          if (f.format() == ItemFile.Format.CSV) {
+            m.putAll(row.raw());
+          } else {
+            m.put("id", id);
+            m.putAll(row.item().fields());
+          }
+          rows.write(m);
+        }
+      }
+    }
+  }
+
+  /** A row's value of the {@code --across} field, which every item must have. */
+  private String sideOf(ItemFile.Row row) {
+    Object v = row.raw().get(across);
+    if (v == null && row.raw().get("record") instanceof Map<?, ?> rec) {
+      v = rec.get(across);
+    }
+    if (!(v instanceof String s) || s.isBlank()) {
+      throw new InvalidInputException(row.where() + ": no '" + across + "' value (--across " + across + ")");
+    }
+    return s;
   }
 
   /**

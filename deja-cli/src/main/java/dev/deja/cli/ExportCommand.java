@@ -55,13 +55,23 @@ final class ExportCommand implements Callable<Integer> {
       out.flush();
       return Main.OK;
     }
+    Path dir = output.toAbsolutePath().getParent();
+    if (dir != null && !Files.isDirectory(dir)) {
+      throw new InvalidInputException(output + ": cannot write: no such directory " + dir);
+    }
+    if (Files.isDirectory(output)) {
+      throw new InvalidInputException(output + ": cannot write: it is a directory");
+    }
     try {
       Path abs = output.toAbsolutePath();
       Path tmp = Files.createTempFile(abs.getParent(), abs.getFileName().toString(), ".tmp");
       Files.writeString(tmp, text, StandardCharsets.UTF_8);
       Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
-      throw new InvalidInputException(output + ": cannot write: " + e.getMessage(), e);
+      // The message of a failed write names the temporary file: say what was being written instead.
+      throw new InvalidInputException(output + ": cannot write" + (e instanceof java.nio.file.AccessDeniedException
+          ? ": permission denied" : ": " + e.getClass().getSimpleName().replace("Exception", "")
+          .replaceAll("([a-z])([A-Z])", "$1 $2").toLowerCase(java.util.Locale.ROOT)), e);
     }
     return Main.OK;
   }

@@ -6,8 +6,9 @@ import dev.deja.cli.eval.Progress;
 import dev.deja.core.InvalidInputException;
 import dev.deja.core.engine.DejaCollection;
 import dev.deja.core.engine.Match;
+import dev.deja.calendar.ImportReports;
 import dev.deja.format.Json;
-import dev.deja.format.Views;
+import dev.deja.format.DejaConfig;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -15,7 +16,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -33,7 +33,7 @@ import picocli.CommandLine.Parameters;
         + "and shown with its matches; an event whose UID is already stored is not imported twice. The whole file "
         + "is read and validated before anything is written: a malformed file changes nothing.",
     footer = {"", "Examples:",
-        "  deja import family.ics --collection family",
+        "  deja import examples/family.ics --collection family --tenant demo",
         "  deja import work.ics --collection work --json > report.json",
         "  deja import family.ics --collection family \\",
         "      --store postgresql://deja:deja@127.0.0.1:5432/deja", "",
@@ -41,6 +41,8 @@ import picocli.CommandLine.Parameters;
             + "series (RECURRENCE-ID) is imported at its new time and its old slot is freed; cancelled events "
             + "(STATUS:CANCELLED) are stored but never compared. Folded lines, LF-only files and Windows time zone "
             + "names (Outlook) are read.", "",
+        "The store is the one 'deja serve' uses (--data / --store, else the config's server section); while a "
+            + "server holds it, import over HTTP instead: POST /v1/collections/NAME/import (docs/HTTP.md).", "",
         "Exit codes: 0 imported (duplicates skipped is a success), 2 malformed file or bad usage (nothing written), "
             + "4 store failure."})
 final class ImportCommand implements Callable<Integer> {
@@ -51,8 +53,14 @@ final class ImportCommand implements Callable<Integer> {
   String collection;
 
   @Option(names = {"-p", "--preset"}, paramLabel = "PRESET", defaultValue = "calendar",
-      description = "The preset of the collection when it is created (default: ${DEFAULT-VALUE}).")
+      description = "The preset of the collection when it is created (default: ${DEFAULT-VALUE}; a preset or "
+          + "collection the --config file declares, too).")
   String preset;
+
+  @Option(names = "--set", paramLabel = "PATH=VALUE",
+      description = "Override one setting of the preset when the collection is created, e.g. --set "
+          + "time_window.time_window_hours=3 (repeatable).")
+  List<String> settings = new ArrayList<>();
 
   @Option(names = {"-f", "--force"}, description = "Create events even when they duplicate existing ones "
       + "(bypass_duplicate_check); the report still names what they duplicate.")
@@ -74,19 +82,36 @@ final class ImportCommand implements Callable<Integer> {
   public Integer call() {
     String source = "-".equals(file) ? "stdin" : Path.of(file).getFileName().toString();
     String text = read();
-    // Read once before the store is opened: a malformed file leaves no trace (not even a new, empty collection).
-    ICalendar.read(text, source, ICalendar.FIELDS);
-    try (StoreOptions.Opened opened = stores.open(Clock.systemUTC())) {
-      DejaCollection c = opened.collection(collection, Optional.of(preset));
-      ICalendar.Parsed parsed = ICalendar.read(text, source, c.spec().fields().keySet());
-      PrintWriter err = spec.commandLine().getErr();
+    // Read and validated before the store is opened: a malformed file leaves no trace (not even a new, empty
+    // collection). The fields are the preset's, which a new collection gets; an existing one is read again below.
+    Map<String, Object> definition = DejaConfig.applySettings(stores.dejaConfig().presetTree(preset), settings);
+    ICalendar.read(text, source, stores.dejaConfig().presetSpec(preset, settings).fields().keySet());
+    try (StoreOptions.Opened opened = stores.open(Clock.systemUTC(), "POST /v1/collections/" + collection
+        + "/import with the .ics file as the body")) {
+      boolean created = opened.catalog().find(collection).isEmpty();
+      if (!created && !settings.isEmpty()) {
+        throw new InvalidInputException("--set: collection '" + collection + "' exists in " + opened.where()
+            + " and its stored definition decides; --set applies when import creates a collection");
+      }
+      DejaCollection c = created ? opened.catalog().create(collection, definition)
+          : opened.collection(collection, Optional.empty());
       CalendarImport.Report report;
-      try (Progress progress = json ? Progress.silent() : Progress.of(err, "importing", parsed.events().size(), 20)) {
-        report = CalendarImport.run(c, stores.tenant, parsed, force, progress::step);
+      try {
+        ICalendar.Parsed parsed = ICalendar.read(text, source, c.spec().fields().keySet());
+        PrintWriter err = spec.commandLine().getErr();
+        try (Progress progress = json ? Progress.silent()
+            : Progress.of(err, "importing", parsed.events().size(), 20)) {
+          report = CalendarImport.run(c, stores.tenant, parsed, force, progress::step);
+        }
+      } catch (RuntimeException e) {
+        if (created && c.count(stores.tenant) == 0) {
+          opened.catalog().drop(collection); // a failed import leaves no empty collection behind
+        }
+        throw e;
       }
       PrintWriter out = spec.commandLine().getOut();
       if (json) {
-        out.println(Json.write(toJson(source, report)));
+        out.println(Json.write(ImportReports.json(source, collection, stores.tenant, report)));
       } else {
         human(out, source, report);
       }
@@ -129,33 +154,5 @@ final class ImportCommand implements Callable<Integer> {
     out.println("Imported " + source + " into '" + collection + "': " + r.count(CalendarImport.Kind.CREATED)
         + " created, " + r.count(CalendarImport.Kind.DUPLICATE) + " duplicate(s) skipped, "
         + r.count(CalendarImport.Kind.EXISTS) + " already there, " + r.skipped().size() + " not importable.");
-  }
-
-  private Map<String, Object> toJson(String source, CalendarImport.Report r) {
-    Map<String, Object> o = new LinkedHashMap<>();
-    o.put("file", source);
-    o.put("collection", collection);
-    o.put("tenant", stores.tenant);
-    o.put("created", r.count(CalendarImport.Kind.CREATED));
-    o.put("duplicates", r.count(CalendarImport.Kind.DUPLICATE));
-    o.put("existing", r.count(CalendarImport.Kind.EXISTS));
-    List<Object> events = new ArrayList<>();
-    for (CalendarImport.Row row : r.rows()) {
-      Map<String, Object> e = new LinkedHashMap<>();
-      e.put("uid", row.event().uid().orElse(null));
-      e.put("result", row.kind().name().toLowerCase(java.util.Locale.ROOT));
-      e.put("id", row.id().orElse(null));
-      e.put("item", row.event().item().fields());
-      List<Object> matches = new ArrayList<>();
-      for (Match m : row.matches()) {
-        matches.add(Views.match(m, false));
-      }
-      e.put("matches", matches);
-      e.put("message", row.message());
-      events.add(e);
-    }
-    o.put("events", events);
-    o.put("skipped", r.skipped());
-    return o;
   }
 }

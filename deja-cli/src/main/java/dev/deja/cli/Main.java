@@ -25,6 +25,7 @@ import picocli.CommandLine.Command;
         EvalCommand.class,
         TrainCommand.class,
         DedupeCommand.class,
+        LinkCommand.class,
         ImportCommand.class,
         ExportCommand.class,
         BenchCommand.class,
@@ -41,8 +42,8 @@ import picocli.CommandLine.Command;
         "  3  a check found a POSSIBLE_DUPLICATE",
         "  4  store or internal failure",
         "",
-        "Run 'deja COMMAND --help' for a command's options. Docs: docs/CONFIGURATION.md, docs/HTTP.md,",
-        "docs/EVALUATION.md."
+        "Run 'deja COMMAND --help' for a command's options. Docs: docs/CONFIGURATION.md, docs/HTTP.md, "
+            + "docs/EVALUATION.md."
     })
 public final class Main implements java.util.concurrent.Callable<Integer> {
 
@@ -93,6 +94,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
     cl.setOut(out);
     cl.setErr(err);
     cl.setCaseInsensitiveEnumValuesAllowed(true);
+    HelpLayout.install(cl);
     cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
       PrintWriter e = commandLine.getErr();
       if (System.getenv("DEJA_DEBUG") != null) {

@@ -4,6 +4,7 @@ import dev.deja.core.spec.CollectionSpec;
 import dev.deja.format.DejaConfig;
 import dev.deja.format.Json;
 import dev.deja.format.Presets;
+import dev.deja.format.Yaml;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,12 +18,14 @@ import picocli.CommandLine.Parameters;
 
 /** {@code deja presets}: list the presets, or show one's effective configuration. */
 @Command(name = "presets", mixinStandardHelpOptions = true,
-    description = "List the built-in presets, or show one's effective configuration (with deja.yaml and --set).")
+    description = "List the presets (the built-in ones, and with --config the presets and collections a deja.yaml "
+        + "declares), or show one's effective configuration (with deja.yaml and --set): YAML, or JSON with --json.")
 final class PresetsCommand implements Callable<Integer> {
   @Parameters(index = "0", arity = "0..1", paramLabel = "PRESET", description = "Show this preset's configuration.")
   String preset;
 
-  @Option(names = {"-c", "--config"}, paramLabel = "FILE", description = "A deja.yaml with preset overrides.")
+  @Option(names = {"-c", "--config"}, paramLabel = "FILE",
+      description = "A deja.yaml: its preset overrides, and the presets and collections it declares.")
   Path config;
 
   @Option(names = "--set", paramLabel = "PATH=VALUE", description = "Override one setting (repeatable).")
@@ -40,11 +43,12 @@ final class PresetsCommand implements Callable<Integer> {
     DejaConfig c = config == null ? DejaConfig.empty() : DejaConfig.load(config);
     if (preset == null) {
       List<Object> rows = new ArrayList<>();
-      for (String name : Presets.NAMES) {
+      for (String name : c.presetNames()) {
         CollectionSpec s = c.presetSpec(name, List.of());
         rows.add(Map.of("name", name, "description", s.description()));
         if (!json) {
-          out.printf("%-9s %s%n", name, s.description());
+          out.printf("%-9s %s%n", name, s.description().isEmpty()
+              ? (Presets.NAMES.contains(name) ? "" : "(declared in " + config + ")") : s.description());
         }
       }
       if (json) {
@@ -55,7 +59,7 @@ final class PresetsCommand implements Callable<Integer> {
     }
     Map<String, Object> tree = DejaConfig.applySettings(c.presetTree(preset), settings);
     c.presetSpec(preset, settings); // validates
-    out.println(Json.writePretty(tree));
+    out.println(json ? Json.writePretty(tree) : Yaml.write(tree).stripTrailing());
     out.flush();
     return Main.OK;
   }

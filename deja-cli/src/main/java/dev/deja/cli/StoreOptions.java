@@ -22,13 +22,14 @@ import picocli.CommandLine.Option;
  * that calendar instead.
  */
 final class StoreOptions {
-  @Option(names = "--data", paramLabel = "DIR", defaultValue = "./deja-data",
-      description = "Data directory, as for 'deja serve' (default: ${DEFAULT-VALUE}); the tenant's Lucene store is "
-          + "DIR/tenants/TENANT/.")
+  @Option(names = "--data", paramLabel = "DIR",
+      description = "Data directory, as for 'deja serve' (default: the config's server.data_dir, else ./deja-data); "
+          + "the tenant's Lucene store is DIR/tenants/TENANT/.")
   Path data;
 
   @Option(names = "--store", paramLabel = "URL", description = "Use this PostgreSQL database "
-      + "(postgresql://user:pass@host:port/db) instead of the Lucene store in the data directory.")
+      + "(postgresql://user:pass@host:port/db) instead of the Lucene store in the data directory (default: the "
+      + "config's server.store, as for 'deja serve').")
   String store;
 
   @Option(names = "--tenant", paramLabel = "TENANT", defaultValue = "default",
@@ -43,9 +44,46 @@ final class StoreOptions {
     return config == null ? DejaConfig.empty() : DejaConfig.load(config);
   }
 
+  /** Options given in code (a command with its own --config and --tenant options). */
+  static StoreOptions of(Path data, String store, String tenant, Path config) {
+    StoreOptions o = new StoreOptions();
+    o.data = data;
+    o.store = store;
+    o.tenant = tenant;
+    o.config = config;
+    return o;
+  }
+
+  /**
+   * Where {@code deja serve} with the same configuration keeps its stores: the flags, else the config's
+   * {@code server.data_dir} and {@code server.store} (and their environment variables), else {@code ./deja-data}.
+   */
+  private void resolveFromServerSettings(DejaConfig dc) {
+    if (data != null && store != null) {
+      return;
+    }
+    dev.deja.server.ServerConfig sc = dev.deja.server.ServerConfig.from(dc, System.getenv());
+    if (data == null) {
+      data = sc.dataDir();
+    }
+    if (store == null) {
+      store = sc.store().orElse(null);
+    }
+  }
+
   /** The tenant's catalog over the chosen store; close it when done. */
   Opened open(Clock clock) {
+    return open(clock, "");
+  }
+
+  /**
+   * The tenant's catalog over the chosen store; close it when done.
+   *
+   * @param serverRoute what to do instead while a server holds the store (an HTTP route), for the message
+   */
+  Opened open(Clock clock, String serverRoute) {
     DejaConfig dc = dejaConfig();
+    resolveFromServerSettings(dc);
     EmbedderProvider embedders = Embedders.provider(dc.embedders());
     AutoCloseable pool = () -> { };
     StoreBackend backend;
@@ -58,7 +96,18 @@ final class StoreOptions {
       pool = pg;
       backend = pg.namespace(tenant);
     } else {
-      backend = dev.deja.lucene.LuceneStoreBackend.open(data.resolve("tenants").resolve(tenant));
+      Path dir = data.resolve("tenants").resolve(tenant);
+      try {
+        backend = dev.deja.lucene.LuceneStoreBackend.open(dir);
+      } catch (dev.deja.core.StoreException e) {
+        if (e.getCause() instanceof org.apache.lucene.store.LockObtainFailedException) {
+          throw new InvalidInputException(dir + " is held by a running 'deja serve' (or another deja command): a "
+              + "Lucene store is opened by one process at a time. Stop it and run this again"
+              + (serverRoute.isEmpty() ? "" : ", or send it to the server: " + serverRoute)
+              + " (docs/HTTP.md)", e);
+        }
+        throw e;
+      }
     }
     backend = dev.deja.calendar.caldav.CalDavStores.wrap(backend, tenant, dc, embedders, clock);
     return new Opened(new Catalog(backend, dc, embedders, Judges.provider(dc.judges()),

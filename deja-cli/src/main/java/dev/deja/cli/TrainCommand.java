@@ -46,7 +46,12 @@ import picocli.CommandLine.Option;
     footer = {"", "Example (the shipped memory weights):",
         "  deja train --preset memory --data datasets/train/memory/pairs.jsonl \\",
         "      --data datasets/train/memory/scenario.jsonl --out trained.yaml",
-        "  deja eval --preset memory --config trained.yaml --data datasets/dev/memory/pairs.jsonl"})
+        "  deja eval --preset memory --config trained.yaml --data datasets/dev/memory/pairs.jsonl",
+        "  deja serve --config trained.yaml",
+        "", "Evaluated on the data it was fitted on, 'deja eval --config' prints the in-sample figures train prints; "
+            + "for a preset or collection a deja.yaml declares, the YAML holds the whole preset, so it works without "
+            + "that file. examples/calendar-combined.yaml and examples/memory-combined.yaml are what the command in "
+            + "their first line writes."})
 final class TrainCommand implements Callable<Integer> {
   @Mixin
   ConfigOptions config;
@@ -265,7 +270,8 @@ final class TrainCommand implements Callable<Integer> {
         + ", beta " + beta + ", threshold rule " + thresholdRule
         + "): cross-validated "
         + cvAt.describe();
-    String yaml = yaml(spec, stageSpec, options, weights, round(model.bias()), round2(threshold), provenance);
+    String yaml = TrainedYaml.of(config.config(), config.preset, spec, stageSpec, options, weights,
+        round(model.bias()), round2(threshold), provenance);
     if (out != null) {
       try {
         Files.writeString(out, yaml);
@@ -513,64 +519,6 @@ final class TrainCommand implements Callable<Integer> {
     } catch (IOException e) {
       throw new InvalidInputException(dump + ": cannot write: " + e.getMessage(), e);
     }
-  }
-
-  /**
-   * The deja.yaml that runs the trained stage: the preset's stage with its options, switched on, the fitted
-   * features, bias and threshold; the preset's other fuzzy, semantic and combined stages switched off; the guards it
-   * was trained with.
-   */
-  private String yaml(CollectionSpec spec, StageSpec trainedStage, Map<String, Object> options,
-      Map<String, Object> weights, double bias, double threshold, String provenance) {
-    StringBuilder sb = new StringBuilder();
-    sb.append("# ").append(provenance).append('\n');
-    sb.append("presets:\n  ").append(config.preset).append(":\n    stages:\n");
-    sb.append("      ").append(trainedStage.name()).append(":\n");
-    sb.append("        type: combined\n        enabled: true\n");
-    for (Map.Entry<String, Object> e : options.entrySet()) {
-      String k = e.getKey();
-      if (k.equals("features") || k.equals("bias") || k.equals("similarity_threshold") || k.equals("trained")
-          || k.equals("type") || k.equals("enabled")) {
-        continue;
-      }
-      sb.append("        ").append(k).append(": ").append(Json.write(e.getValue())).append('\n');
-    }
-    sb.append("        features:\n");
-    weights.forEach((k, v) -> sb.append("          ").append(k).append(": ").append(v).append('\n'));
-    // The file is merged onto the preset: a feature of the preset's stage that was not trained is removed (null),
-    // or it would keep its shipped weight and the stage would not run what was measured.
-    if (trainedStage.options().get("features") instanceof Map<?, ?> shipped) {
-      for (Object k : shipped.keySet()) {
-        if (!weights.containsKey(String.valueOf(k))) {
-          sb.append("          ").append(Json.write(String.valueOf(k))).append(": null\n");
-        }
-      }
-    }
-    sb.append("        bias: ").append(bias).append('\n');
-    sb.append("        similarity_threshold: ").append(threshold).append('\n');
-    sb.append("        trained: ").append(Json.write(provenance)).append('\n');
-    for (StageSpec s : spec.stages()) {
-      // Every other similarity stage off, whether or not it was on while training: the file may be used without
-      // the configuration the model was trained with.
-      if (!s.name().equals(trainedStage.name())
-          && (s.type().equals("fuzzy") || s.type().equals("semantic") || s.type().equals("combined"))) {
-        sb.append("      ").append(s.name()).append(":\n        enabled: false\n");
-      }
-    }
-    // The guards the model was trained with (they veto before it is asked), so that it runs as it was measured.
-    if (spec.guards().isEmpty()) {
-      sb.append("    guards: null\n");
-    } else {
-      Map<String, Object> guards = new LinkedHashMap<>();
-      for (dev.deja.core.spec.GuardSpec g : spec.guards()) {
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("type", g.type());
-        o.putAll(g.options());
-        guards.put(g.name(), o);
-      }
-      sb.append("    guards: ").append(Json.write(guards)).append('\n');
-    }
-    return sb.toString();
   }
 
   private static String fmtBeta(double beta) {

@@ -74,7 +74,7 @@ class CheckCommandIT {
       "missing field|calendar|{\"start\": \"2026-03-04T17:00\"}|field 'title' is required",
       "not an object|calendar|[1, 2]|expected a JSON object"})
   void badInputIsOneLineAndExitsTwo(String what, String preset, String item, String message) {
-    CliRunner.Result r = CliRunner.run("check", "--preset", preset, item);
+    CliRunner.Result r = CliRunner.run("check", "--preset", preset, "--existing", events.toString(), item);
     assertThat(r.exit()).isEqualTo(Main.BAD_INPUT);
     assertThat(r.err()).contains(message).doesNotContain("Exception").doesNotContain("\tat ");
     assertThat(r.err().strip().lines()).hasSize(1);
@@ -92,10 +92,9 @@ class CheckCommandIT {
   void checkingAgainstNothingSaysSoOnStderr() throws Exception {
     String item = "{\"text\": \"the quarterly report is due on friday\"}";
     CliRunner.Result none = CliRunner.run("check", "--preset", "text", item);
-    assertThat(none.exit()).isEqualTo(Main.OK);
-    assertThat(none.out()).startsWith("NEW");
-    assertThat(none.err()).isEqualTo("deja check: note: no --existing file: the item was checked against an empty "
-        + "store, so it cannot be a duplicate\n");
+    assertThat(none.exit()).as("issue 20: no --existing is refused, not answered NEW").isEqualTo(Main.BAD_INPUT);
+    assertThat(none.out()).isEmpty();
+    assertThat(none.err()).startsWith("deja: error: nothing to check against: give --existing FILE");
     Path empty = dir.resolve("empty.jsonl");
     Files.writeString(empty, "\n");
     CliRunner.Result emptyFile = CliRunner.run("check", "--preset", "text", "--existing", empty.toString(), item);
@@ -127,7 +126,7 @@ class CheckCommandIT {
         + "can never match: no candidate ever reaches it.").contains("To feed it: set stages.fuzzy.lexical to words");
     CliRunner.Result off = CliRunner.run("check", "--preset", "glossary", "--set", "stages.exact.enabled=false",
         "--set", "stages.synonym.enabled=false", "--set", "stages.fuzzy.enabled=false", "--set",
-        "stages.compound.enabled=false", "{\"term\": \"x\"}");
+        "stages.compound.enabled=false", "--existing", events.toString(), "{\"term\": \"x\"}");
     assertThat(off.exit()).isEqualTo(Main.BAD_INPUT);
     assertThat(off.err()).isEqualTo("deja: error: preset 'glossary': stages: every stage is switched off (exact, "
         + "synonym, fuzzy, compound), so nothing can ever match; switch one on, e.g. stages.exact.enabled: true\n");
@@ -152,6 +151,8 @@ class CheckCommandIT {
     assertThat(list.out()).contains("calendar").contains("glossary").contains("memory").contains("text");
     CliRunner.Result show = CliRunner.run("presets", "glossary", "--set", "stages.exact.case_sensitive=false");
     assertThat(show.exit()).isZero();
-    assertThat(show.out()).contains("\"case_sensitive\" : false");
+    assertThat(show.out()).as("YAML, as written in deja.yaml").contains("case_sensitive: false");
+    CliRunner.Result json = CliRunner.run("presets", "glossary", "--json", "--set", "stages.exact.case_sensitive=false");
+    assertThat(json.out()).contains("\"case_sensitive\" : false");
   }
 }

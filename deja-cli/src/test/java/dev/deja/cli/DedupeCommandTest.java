@@ -161,9 +161,12 @@ class DedupeCommandTest {
         Path.of("..", "examples", "papers-record.yaml").toString(), f.toString(), "--one-to-one");
     assertThat(r.exit()).isEqualTo(Main.BAD_INPUT);
     assertThat(r.err()).contains("--one-to-one").contains("--across");
+    Path noSource = dir.resolve("mixed.jsonl");
+    Files.writeString(noSource, "{\"id\": \"x\", \"title\": \"Book Review Column\"}\n"
+        + "{\"id\": \"y\", \"source\": \"ACM\", \"title\": \"Book review column\"}\n");
     CliRunner.Result missing = CliRunner.run("dedupe", "--preset", "text", "--config",
-        Path.of("..", "examples", "papers-record.yaml").toString(), f.toString(), "--across", "catalogue");
+        Path.of("..", "examples", "papers-record.yaml").toString(), noSource.toString(), "--across", "source");
     assertThat(missing.exit()).isEqualTo(Main.BAD_INPUT);
-    assertThat(missing.err()).contains("has no 'catalogue' value");
+    assertThat(missing.err()).contains("mixed.jsonl:1: no 'source' value (--across source)");
   }
 }

@@ -144,7 +144,7 @@ class EvalCommandIT {
         + "not json\n");
     CliRunner.Result r = CliRunner.run("eval", "--preset", "text", "--data", bad.toString());
     assertThat(r.exit()).isEqualTo(Main.BAD_INPUT);
-    assertThat(r.err()).contains("bad.jsonl:2: malformed JSON");
+    assertThat(r.err()).contains("bad.jsonl:2, column 1: malformed JSON");
     Path extra = dir.resolve("extra.jsonl");
     Files.writeString(extra, "{\"id\": \"1\", \"left\": {\"text\": \"a\", \"source_id\": \"9\"}, "
         + "\"right\": {\"text\": \"a\", \"source_id\": \"8\"}, \"label\": 1}\n");

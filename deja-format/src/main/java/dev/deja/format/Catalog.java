@@ -223,7 +223,7 @@ public final class Catalog implements AutoCloseable {
       if (!(preset instanceof String p)) {
         throw new InvalidInputException("preset: must be a string");
       }
-      tree = Trees.deepMerge(config.presetTree(p), definition);
+      tree = DejaConfig.merge(config.presetTree(p), definition);
     } else {
       tree = (Map<String, Object>) Trees.deepCopy(definition);
     }

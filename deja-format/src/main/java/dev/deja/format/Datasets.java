@@ -71,7 +71,7 @@ public final class Datasets {
         if (s.isBlank()) {
           continue;
         }
-        out.add(new Line(n, Json.object(s, file.getFileName() + ":" + n)));
+        out.add(new Line(n, Json.objectOnLine(s, file.getFileName() + ":" + n)));
       }
     } catch (NoSuchFileException e) {
       throw new InvalidInputException(file + ": no such file", e);

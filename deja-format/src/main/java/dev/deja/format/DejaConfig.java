@@ -73,7 +73,9 @@ public final class DejaConfig {
   /** A configuration from a tree (for tests and embedding). */
   public static DejaConfig of(Map<String, Object> tree, String source) {
     DejaConfig c = new DejaConfig(tree, source);
-    c.presetOverrides();
+    for (String name : c.presetOverrides().keySet()) {
+      c.presetTree(name); // a new preset's base exists, and no preset is based on itself
+    }
     CalendarSettings.apply(Presets.tree("calendar"), c.asMap("calendar"), c.source);
     c.embedders();
     c.judges();
@@ -104,29 +106,113 @@ public final class DejaConfig {
     return out;
   }
 
+  /**
+   * The {@code presets:} section, checked: each entry a mapping (or null); an entry under a name that is not a built-in
+   * preset declares a new one, made from the preset its {@code preset:} key names (a built-in or another declared
+   * preset) or, without that key, a full spec.
+   */
   private Map<String, Object> presetOverrides() {
     Map<String, Object> p = asMap("presets");
     for (String name : p.keySet()) {
-      if (!Presets.NAMES.contains(name)) {
-        throw new InvalidInputException(source + ": presets." + name + ": unknown preset; presets: "
-            + String.join(", ", Presets.NAMES));
-      }
-      if (p.get(name) != null && !(p.get(name) instanceof Map)) {
+      Object v = p.get(name);
+      if (v != null && !(v instanceof Map)) {
         throw new InvalidInputException(source + ": presets." + name + ": must be a mapping");
+      }
+      Map<?, ?> m = v == null ? Map.of() : (Map<?, ?>) v;
+      if (!Presets.NAMES.contains(name) && !m.containsKey("preset")
+          && !(m.containsKey("fields") && m.containsKey("stages"))) {
+        // A misspelt built-in (calender) is an error, not a new, empty preset.
+        throw new InvalidInputException(source + ": presets." + name + ": unknown preset; built-in presets: "
+            + String.join(", ", Presets.NAMES) + "; a new preset names the one it is based on (preset: text) or is "
+            + "a full spec (fields and stages)");
+      }
+      Object base = m.get("preset");
+      if (base != null) {
+        if (Presets.NAMES.contains(name)) {
+          throw new InvalidInputException(source + ": presets." + name + ".preset: '" + name + "' is a built-in "
+              + "preset, and this entry overrides it; declare a new preset under another name to base it on '"
+              + base + "'");
+        }
+        if (!(base instanceof String b) || !(Presets.NAMES.contains(b) || p.containsKey(b))) {
+          throw new InvalidInputException(source + ": presets." + name + ".preset: unknown preset '" + base
+              + "'; presets: " + String.join(", ", presetNamesOf(p)));
+        }
       }
     }
     return p;
   }
 
-  /** The preset's tree with this configuration's override applied. */
-  @SuppressWarnings("unchecked")
-  public Map<String, Object> presetTree(String preset) {
-    Map<String, Object> base = Presets.tree(preset);
-    if (preset.equals("calendar")) {
-      base = CalendarSettings.apply(base, asMap("calendar"), source);
+  private static List<String> presetNamesOf(Map<String, Object> declared) {
+    List<String> out = new java.util.ArrayList<>(Presets.NAMES);
+    for (String n : declared.keySet()) {
+      if (!out.contains(n)) {
+        out.add(n);
+      }
     }
-    Object o = presetOverrides().get(preset);
-    return o == null ? base : Trees.deepMerge(base, (Map<String, Object>) o);
+    return out;
+  }
+
+  /**
+   * Every name {@code --preset} (and a collection's {@code preset:}) accepts: the built-in presets, the new presets the
+   * {@code presets:} section declares, then the collections the {@code collections:} section declares.
+   */
+  public List<String> presetNames() {
+    List<String> out = presetNamesOf(presetOverrides());
+    for (String n : asMap("collections").keySet()) {
+      if (!out.contains(n)) {
+        out.add(n);
+      }
+    }
+    return List.copyOf(out);
+  }
+
+  /**
+   * The tree of a preset: a built-in one with this configuration's override applied, a preset the {@code presets:}
+   * section declares, or a collection the {@code collections:} section declares, so that one definition serves every
+   * command and the server.
+   *
+   * @throws InvalidInputException naming the known presets when there is no such preset or collection
+   */
+  public Map<String, Object> presetTree(String preset) {
+    return presetTree(preset, new java.util.ArrayList<>());
+  }
+
+  @SuppressWarnings("unchecked")
+  private Map<String, Object> presetTree(String preset, List<String> seen) {
+    if (seen.contains(preset)) {
+      seen.add(preset);
+      throw new InvalidInputException(source + ": presets: a preset is based on itself: " + String.join(" → ", seen));
+    }
+    seen.add(preset);
+    Map<String, Object> declared = presetOverrides();
+    Object o = declared.get(preset);
+    if (Presets.NAMES.contains(preset)) {
+      Map<String, Object> base = Presets.tree(preset);
+      if (preset.equals("calendar")) {
+        base = CalendarSettings.apply(base, asMap("calendar"), source);
+      }
+      return o == null ? base : merge(base, (Map<String, Object>) o);
+    }
+    if (o != null) {
+      Map<String, Object> own = new LinkedHashMap<>((Map<String, Object>) o);
+      Object base = own.remove("preset");
+      Map<String, Object> t = base == null ? (Map<String, Object>) Trees.deepCopy(own)
+          : merge(presetTree((String) base, seen), own);
+      if (!own.containsKey("description")) {
+        t = Trees.set(t, "description", "Declared in " + source + (base == null ? "" : ", based on '" + base + "'")
+            + ".");
+      }
+      return Trees.set(t, "name", preset);
+    }
+    Map<String, Object> collection = collectionTrees().get(preset);
+    if (collection != null) {
+      return collection;
+    }
+    List<String> collections = List.copyOf(asMap("collections").keySet());
+    throw new InvalidInputException("unknown preset '" + preset + "'; presets: "
+        + String.join(", ", presetNamesOf(declared))
+        + (collections.isEmpty() ? "" : "; collections of " + source + ": " + String.join(", ", collections))
+        + (tree.isEmpty() ? " (a preset or collection of a deja.yaml is found with --config FILE)" : ""));
   }
 
   /**
@@ -155,9 +241,48 @@ public final class DejaConfig {
         throw new InvalidInputException("--set '" + s + "': expected path=value, e.g. "
             + "stages.fuzzy.similarity_threshold=0.4");
       }
-      out = Trees.set(out, s.substring(0, eq).strip(), Yaml.scalar(s.substring(eq + 1).strip()));
+      String path = s.substring(0, eq).strip();
+      Trees.set(Map.of(), path, 0); // checks the path
+      Map<String, Object> override = new LinkedHashMap<>();
+      Map<String, Object> cur = override;
+      String[] parts = path.split("\\.");
+      for (int i = 0; i < parts.length - 1; i++) {
+        Map<String, Object> next = new LinkedHashMap<>();
+        cur.put(parts[i], next);
+        cur = next;
+      }
+      cur.put(parts[parts.length - 1], Yaml.scalar(s.substring(eq + 1).strip()));
+      out = merge(out, override);
     }
     return out;
+  }
+
+  /** The names one stage option goes by: giving one in an override replaces whichever the base gives. */
+  private static final List<String> THRESHOLD_ALIASES = List.of("similarity_threshold", "fuzzy_threshold",
+      "threshold");
+
+  /**
+   * {@link Trees#deepMerge}, except that a stage's threshold given in the override under one of its names
+   * ({@code threshold}, {@code similarity_threshold}, {@code fuzzy_threshold}) replaces the base's under another,
+   * so that {@code --set stages.semantic.threshold=0.8} works on a preset that writes {@code similarity_threshold}.
+   */
+  @SuppressWarnings("unchecked")
+  public static Map<String, Object> merge(Map<String, Object> base, Map<String, Object> override) {
+    Map<String, Object> b = base;
+    if (override.get("stages") instanceof Map<?, ?> os && base.get("stages") instanceof Map<?, ?> bs) {
+      Map<String, Object> stages = new LinkedHashMap<>((Map<String, Object>) bs);
+      for (Map.Entry<?, ?> e : os.entrySet()) {
+        if (e.getValue() instanceof Map<?, ?> ostage && stages.get(String.valueOf(e.getKey())) instanceof Map<?, ?> bst
+            && THRESHOLD_ALIASES.stream().anyMatch(ostage::containsKey)) {
+          Map<String, Object> copy = new LinkedHashMap<>((Map<String, Object>) bst);
+          THRESHOLD_ALIASES.stream().filter(a -> !ostage.containsKey(a)).forEach(copy::remove);
+          stages.put(String.valueOf(e.getKey()), copy);
+        }
+      }
+      b = new LinkedHashMap<>(base);
+      b.put("stages", stages);
+    }
+    return Trees.deepMerge(b, override);
   }
 
   private Map<String, Map<String, Object>> collectionTrees() {
@@ -175,7 +300,16 @@ public final class DejaConfig {
         if (!(preset instanceof String p)) {
           throw new InvalidInputException(source + ": collections." + e.getKey() + ".preset: must be a string");
         }
-        merged = Trees.deepMerge(presetTree(p), ct);
+        if (c.containsKey(p) && !presetNamesOf(presetOverrides()).contains(p)) {
+          throw new InvalidInputException(source + ": collections." + e.getKey() + ".preset: '" + p + "' is a "
+              + "collection; base a collection on a preset (" + String.join(", ", presetNamesOf(presetOverrides()))
+              + "), or declare the shared part under presets:");
+        }
+        merged = merge(presetTree(p), ct);
+        merged.remove("preset");
+        if (!ct.containsKey("description")) {
+          merged.put("description", "Collection declared in " + source + ", based on '" + p + "'.");
+        }
       } else {
         merged = ct;
       }
@@ -314,7 +448,7 @@ public final class DejaConfig {
    * @throws InvalidInputException naming the preset or collection and what is wrong with it
    */
   public DejaConfig validateAll() {
-    for (String preset : Presets.NAMES) {
+    for (String preset : presetNamesOf(presetOverrides())) {
       presetSpec(preset, List.of());
     }
     collections();

@@ -41,6 +41,27 @@ public final class Json {
     return (Map<String, Object>) v;
   }
 
+  /**
+   * Parses one line of a JSON Lines file into an ordered map; {@code where} names the file and line
+   * ({@code items.jsonl:2}), so that a parse error adds only the column ({@code items.jsonl:2, column 35: malformed
+   * JSON: …}) and not the parser's own "line 1".
+   */
+  public static Map<String, Object> objectOnLine(String text, String where) {
+    Object v;
+    try {
+      v = MAPPER.readValue(text, Object.class);
+    } catch (JsonProcessingException e) {
+      String col = e.getLocation() == null ? "" : ", column " + e.getLocation().getColumnNr();
+      throw new InvalidInputException(where + col + ": malformed JSON: " + e.getOriginalMessage(), e);
+    }
+    if (!(v instanceof Map)) {
+      throw new InvalidInputException(where + ": expected a JSON object, got " + kind(v));
+    }
+    @SuppressWarnings("unchecked")
+    Map<String, Object> m = (Map<String, Object>) v;
+    return m;
+  }
+
   /** Parses any JSON value. */
   public static Object value(String text, String what) {
     if (text == null || text.isBlank()) {

@@ -56,6 +56,20 @@ public final class Yaml {
     }
   }
 
+  private static final ObjectMapper WRITER = new YAMLMapper(YAMLFactory.builder()
+      .disable(com.fasterxml.jackson.dataformat.yaml.YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+      .enable(com.fasterxml.jackson.dataformat.yaml.YAMLGenerator.Feature.MINIMIZE_QUOTES)
+      .build());
+
+  /** A tree written as a YAML document (block style, no document marker), as a user would write it in deja.yaml. */
+  public static String write(Object tree) {
+    try {
+      return WRITER.writeValueAsString(tree);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write YAML: " + e.getOriginalMessage(), e);
+    }
+  }
+
   /** A scalar given on a command line or in an environment variable, typed as YAML would type it. */
   public static Object scalar(String text) {
     try {

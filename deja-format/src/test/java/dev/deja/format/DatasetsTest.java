@@ -49,7 +49,7 @@ class DatasetsTest {
     assertThatThrownBy(() -> Datasets.scenario(write("s.jsonl", "{\"op\":\"check\",\"id\":\"k\",\"record\":{}}")))
         .hasMessageContaining("s.jsonl:1: 'expect' must be an array");
     assertThatThrownBy(() -> Datasets.lines(write("m.jsonl", "{\"a\":1}\n{oops}\n")))
-        .hasMessageContaining("m.jsonl:2: malformed JSON");
+        .hasMessageContaining("m.jsonl:2, column 2: malformed JSON");
     assertThatThrownBy(() -> Datasets.lines(write("e.jsonl", "\n\n"))).hasMessageContaining("no JSON lines");
     assertThatThrownBy(() -> Datasets.scenario(write("d.jsonl", "{\"op\":\"add\",\"id\":\"a\",\"record\":{}}\n"
         + "{\"op\":\"add\",\"id\":\"a\",\"record\":{}}"))).hasMessageContaining("id 'a' used twice");

@@ -85,6 +85,7 @@ final class HttpApi implements RouteTable {
     new AdminRoutes(callers, service.config()).register(this);
     new CollectionRoutes(service, callers).register(this);
     new ItemRoutes(service, callers, idempotent).register(this);
+    new CalendarImportRoutes(service, callers).register(this);
     new MemoryRoutes(service, callers, idempotent).register(this);
     proxy.ifPresent(p -> new ProxyRoutes(p, callers, service.config()).register(this));
   }

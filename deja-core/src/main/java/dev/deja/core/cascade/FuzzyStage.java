@@ -52,6 +52,7 @@ public final class FuzzyStage implements Scorer, JudgedStage {
       Measure measure = Measures.find(measureName).orElseThrow(() -> new InvalidInputException(o.at("measure")
           + ": unknown measure '" + measureName + "'; known measures: " + String.join(", ", Measures.names())));
       List<String> aliases = List.of("similarity_threshold", "fuzzy_threshold", "threshold");
+      o.alsoKnown(aliases.toArray(String[]::new));
       long given = aliases.stream().filter(o::has).count();
       if (given > 1) {
         throw new InvalidInputException(o.path() + ": give one of " + aliases + ", not several");

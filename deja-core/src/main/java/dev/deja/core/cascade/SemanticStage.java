@@ -49,6 +49,7 @@ public final class SemanticStage implements VectorStage, Scorer, JudgedStage {
       String field = o.has("field") ? o.requiredString("field") : ExactStage.firstText(spec, o, "field");
       spec.singleValuedField(field, o.at("field"));
       String model = o.string("model", "all-minilm-l6-v2");
+      o.alsoKnown("similarity_threshold", "threshold");
       if (o.has("similarity_threshold") && o.has("threshold")) {
         throw new InvalidInputException(o.path() + ": give similarity_threshold or threshold, not both");
       }

@@ -72,7 +72,7 @@ public final class StageRegistry {
         throw new InvalidInputException("stages." + s.name() + ".type: unknown stage type '" + s.type()
             + "'; known types: " + String.join(", ", factories.keySet()));
       }
-      Stage stage = f.create(s.name(), new Options("stages." + s.name(), s.options()),
+      Stage stage = f.create(s.name(), new Options("stages." + s.name(), s.options()).alsoKnown("type", "enabled"),
           s.enabled() ? context : context.forDisabledStage());
       if (s.enabled()) {
         out.add(stage);

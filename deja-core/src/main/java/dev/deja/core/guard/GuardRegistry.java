@@ -58,7 +58,7 @@ public final class GuardRegistry {
         throw new InvalidInputException("guards." + g.name() + ".type: unknown guard type '" + g.type()
             + "'; known types: " + (factories.isEmpty() ? "(none)" : String.join(", ", factories.keySet())));
       }
-      out.add(f.create(g.name(), new Options("guards." + g.name(), g.options()), spec));
+      out.add(f.create(g.name(), new Options("guards." + g.name(), g.options()).alsoKnown("type", "enabled"), spec));
     }
     return out;
   }

@@ -20,6 +20,7 @@ public final class Options {
   private final String path;
   private final Map<String, Object> map;
   private final Set<String> read = new TreeSet<>();
+  private final Set<String> alsoKnown = new TreeSet<>();
 
   public Options(String path, Map<String, Object> map) {
     this.path = path;
@@ -201,6 +202,18 @@ public final class Options {
         + v.get() + "'");
   }
 
+  /**
+   * Names keys that are valid here but may not be read by the reader that calls {@link #rejectUnknown} (read by
+   * another one, such as a stage's {@code type} and {@code enabled}, or aliases of a key read under another name), so
+   * that the known keys an error lists are complete.
+   *
+   * @return this
+   */
+  public Options alsoKnown(String... keys) {
+    alsoKnown.addAll(List.of(keys));
+    return this;
+  }
+
   /** Fails when the object has keys that were never read, naming them and the known ones. */
   public void rejectUnknown(String... alsoAllowed) {
     Set<String> unknown = new TreeSet<>(map.keySet());
@@ -211,6 +224,7 @@ public final class Options {
     if (!unknown.isEmpty()) {
       Set<String> known = new TreeSet<>(read);
       known.addAll(List.of(alsoAllowed));
+      known.addAll(alsoKnown);
       throw new InvalidInputException((path.isEmpty() ? "" : path + ": ") + "unknown key"
           + (unknown.size() > 1 ? "s " : " ") + unknown.stream().map(k -> "'" + k + "'").toList()
           + "; known keys: " + known);

@@ -26,7 +26,7 @@ public final class Trees {
       Object b = out.get(e.getKey());
       Object o = e.getValue();
       if (o == null) {
-        out.put(e.getKey(), null);
+        out.remove(e.getKey());
       } else if (b instanceof Map<?, ?> bm && o instanceof Map<?, ?> om) {
         out.put(e.getKey(), deepMerge(Options.asStringMap(e.getKey(), bm), Options.asStringMap(e.getKey(), om)));
       } else {
