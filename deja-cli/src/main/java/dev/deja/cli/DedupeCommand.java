@@ -38,7 +38,8 @@ import picocli.CommandLine.Parameters;
         "  deja dedupe --config deja.yaml --preset products products.csv --csv > clustered.csv",
         "", "CSV out (--csv, or --out FILE.csv): every input row, in input order, with two columns in front: "
             + "cluster_id (items of one cluster share it; an item in no cluster has its own) and keep (true for the "
-            + "member to keep — the one linked most strongly to the others — and for items in no cluster). --out "
+            + "member to keep — by --keep: the one linked most strongly to the others by default — and for items in "
+            + "no cluster). --out "
             + "FILE.jsonl writes the same as JSON Lines; any other --out name gets the Markdown report."})
 final class DedupeCommand implements Callable<Integer> {
   @Mixin
@@ -65,6 +66,13 @@ final class DedupeCommand implements Callable<Integer> {
           + "only links across the sources are kept and clustered.")
   String across;
 
+  @Option(names = "--keep", paramLabel = "RULE", defaultValue = "linked",
+      description = "Which member of a cluster to keep: linked (the one linked most strongly to the others; the "
+          + "default), complete (the most fields with a value), first (the first in the file), max:FIELD (the "
+          + "highest value of a field, e.g. max:updated_at for the newest), min:FIELD (the lowest). Ties: the "
+          + "smallest id.")
+  String keep;
+
   @Option(names = "--one-to-one",
       description = "With --across: each item keeps at most one link, the strongest (greedy, strongest first): for "
           + "two clean sources, where an item has at most one partner in the other.")
@@ -77,12 +85,16 @@ final class DedupeCommand implements Callable<Integer> {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec cmd;
 
+  /** The rule that picks each cluster's member to keep, from {@code --keep}. */
+  private KeepRule rule;
+
   @Override
   public Integer call() {
     if (json && csv) {
       throw new InvalidInputException("give --json or --csv, not both");
     }
     CollectionSpec spec = config.spec();
+    rule = KeepRule.parse(keep, spec);
     if (oneToOne && across == null) {
       throw new InvalidInputException("--one-to-one: links two sources one to one; give --across FIELD too (e.g. "
           + "--across source)");
@@ -139,7 +151,7 @@ final class DedupeCommand implements Callable<Integer> {
       List<Object> cs = new ArrayList<>();
       for (TreeSet<String> cl : clusters) {
         Map<String, Object> x = new LinkedHashMap<>();
-        x.put("keep", keeper(cl, within.get(cl)));
+        x.put("keep", rule.keeper(cl, within.get(cl), items));
         x.put("members", new ArrayList<>(cl));
         x.put("links", within.get(cl).stream().map(DedupeCommand::linkJson).toList());
         cs.add(x);
@@ -187,7 +199,7 @@ final class DedupeCommand implements Callable<Integer> {
     int n = 0;
     for (TreeSet<String> cl : clusters) {
       n++;
-      String k = keeper(cl, within.get(cl));
+      String k = rule.keeper(cl, within.get(cl), r.items());
       for (String id : cl) {
         clusterOf.put(id, n);
         keep.put(id, id.equals(k));
@@ -269,24 +281,6 @@ final class DedupeCommand implements Callable<Integer> {
     return m;
   }
 
-  /** The member to keep: the one linked most strongly to the others, then the smallest id. */
-  private static String keeper(TreeSet<String> cluster, List<Link> within) {
-    Map<String, Double> strength = new TreeMap<>();
-    for (Link l : within) {
-      strength.merge(l.a(), l.score(), Double::sum);
-      strength.merge(l.b(), l.score(), Double::sum);
-    }
-    String best = cluster.first();
-    double bestStrength = -1;
-    for (Map.Entry<String, Double> e : strength.entrySet()) { // ids ascending: ties keep the smallest id
-      if (e.getValue() > bestStrength) {
-        best = e.getKey();
-        bestStrength = e.getValue();
-      }
-    }
-    return best;
-  }
-
   private String report(Map<String, StoredItem> items, List<TreeSet<String>> clusters,
       Map<TreeSet<String>, List<Link>> within, int links, List<Link> related, String display) {
     StringBuilder sb = new StringBuilder();
@@ -296,7 +290,7 @@ final class DedupeCommand implements Callable<Integer> {
     int n = 0;
     for (TreeSet<String> cl : clusters) {
       n++;
-      String keep = keeper(cl, within.get(cl));
+      String keep = rule.keeper(cl, within.get(cl), items);
       sb.append("## Cluster ").append(n).append(" (").append(cl.size()).append(" items) — keep ").append(keep)
           .append("\n\n");
       for (String id : cl) {

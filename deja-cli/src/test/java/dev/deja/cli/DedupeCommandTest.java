@@ -169,4 +169,46 @@ class DedupeCommandTest {
     assertThat(missing.exit()).isEqualTo(Main.BAD_INPUT);
     assertThat(missing.err()).contains("mixed.jsonl:1: no 'source' value (--across source)");
   }
+
+  @Test
+  void keepPicksEachClustersRepresentativeByTheDocumentedRule(@TempDir Path dir) throws Exception {
+    // One cluster of three copies: b is the most complete, c the newest, a the first in the file.
+    Path f = dir.resolve("notes.jsonl");
+    Files.writeString(f, String.join("\n",
+        "{\"id\": \"b\", \"text\": \"Quarterly report due on Friday\", \"owner\": \"ann\", \"updated\": \"2026-01-02\"}",
+        "{\"id\": \"a\", \"text\": \"Quarterly report due on Friday!\", \"updated\": \"2026-01-01\"}",
+        "{\"id\": \"c\", \"text\": \"Quarterly report due on friday\", \"updated\": \"2026-03-01\"}",
+        "{\"id\": \"d\", \"text\": \"Call the plumber\"}", ""));
+    String[] base = {"dedupe", "--preset", "text", f.toString(), "--json", "--set", "fields.owner.type=keyword",
+        "--set", "fields.updated.type=keyword"};
+    java.util.function.Function<String, Object> keep = rule -> {
+      List<String> args = new java.util.ArrayList<>(List.of(base));
+      if (rule != null) {
+        args.add("--keep");
+        args.add(rule);
+      }
+      CliRunner.Result r = CliRunner.run(args.toArray(String[]::new));
+      assertThat(r.exit()).as(r.err()).isEqualTo(Main.DUPLICATE);
+      @SuppressWarnings("unchecked")
+      List<Map<String, Object>> clusters = (List<Map<String, Object>>) Json.object(r.out().strip(), "dedupe")
+          .get("clusters");
+      assertThat(clusters).singleElement().satisfies(c -> assertThat(c.get("members")).isEqualTo(
+          List.of("a", "b", "c")));
+      return clusters.get(0).get("keep");
+    };
+    assertThat(keep.apply("complete")).isEqualTo("b");
+    assertThat(keep.apply("max:updated")).isEqualTo("c");
+    assertThat(keep.apply("min:updated")).isEqualTo("a");
+    assertThat(keep.apply("first")).isEqualTo("b");
+    assertThat(keep.apply("min:owner")).isEqualTo("b"); // the only one with a value: missing is never preferred
+    assertThat(keep.apply(null)).isEqualTo(keep.apply("linked"));
+    CliRunner.Result bad = CliRunner.run("dedupe", "--preset", "text", f.toString(), "--keep", "max:colour",
+        "--set", "fields.owner.type=keyword", "--set", "fields.updated.type=keyword");
+    assertThat(bad.exit()).isEqualTo(Main.BAD_INPUT);
+    assertThat(bad.err()).contains("--keep max:colour: 'colour' is not a field of 'text'");
+    CliRunner.Result unknown = CliRunner.run("dedupe", "--preset", "text", f.toString(), "--keep", "newest",
+        "--set", "fields.owner.type=keyword", "--set", "fields.updated.type=keyword");
+    assertThat(unknown.exit()).isEqualTo(Main.BAD_INPUT);
+    assertThat(unknown.err()).contains("give linked, complete, first, max:FIELD or min:FIELD");
+  }
 }
