@@ -104,11 +104,16 @@ public final class McpAuthFilter implements Filter {
     }
     forward.setAttribute(McpEndpoints.TENANT, caller.tenant());
     forward.setAttribute(McpEndpoints.KEY_ID, caller.keyId());
-    McpErrorResponse answer = new McpErrorResponse(res, rewrite);
+    // An initialize's session is recorded when the servlet announces it, before the answer reaches the client: a
+    // client sends its next request (naming the session) as soon as it reads the answer, and under load that request
+    // was checked before a record made after the answer, so the session looked unknown (404).
+    String key = caller.keyId();
+    McpErrorResponse answer = initialize ? new McpErrorResponse(res, rewrite, id -> sessions.opened(id, key))
+        : new McpErrorResponse(res, rewrite);
     chain.doFilter(forward, answer);
     answer.finish();
-    if (initialize && answer.getStatus() == 200 && answer.sessionId() != null) {
-      sessions.opened(answer.sessionId(), caller.keyId());
+    if (initialize && answer.sessionId() != null && answer.getStatus() != 200) {
+      sessions.closed(answer.sessionId());
     } else if (session != null && req.getMethod().equals("DELETE") && answer.getStatus() < 300) {
       sessions.closed(session);
     }

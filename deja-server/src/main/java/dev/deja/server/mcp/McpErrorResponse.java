@@ -34,11 +34,22 @@ final class McpErrorResponse extends HttpServletResponseWrapper {
   private final ByteArrayOutputStream held = new ByteArrayOutputStream();
   private String sessionId;
   private final java.util.function.UnaryOperator<String> rewrite;
+  private final java.util.function.Consumer<String> onSession;
   private PrintWriter writer;
 
   McpErrorResponse(HttpServletResponse response, java.util.function.UnaryOperator<String> rewrite) {
+    this(response, rewrite, id -> { });
+  }
+
+  /**
+   * A response that also tells {@code onSession} the session id the servlet announces, when it sets the header:
+   * before the response is sent, so that the session is known before the client can name it in its next request.
+   */
+  McpErrorResponse(HttpServletResponse response, java.util.function.UnaryOperator<String> rewrite,
+      java.util.function.Consumer<String> onSession) {
     super(response);
     this.rewrite = rewrite;
+    this.onSession = onSession;
   }
 
   /** The session id the servlet announced ({@code Mcp-Session-Id}), if it did. */
@@ -56,6 +67,7 @@ final class McpErrorResponse extends HttpServletResponseWrapper {
   public void setHeader(String name, String value) {
     if ("Mcp-Session-Id".equalsIgnoreCase(name)) {
       sessionId = value;
+      onSession.accept(value);
     }
     super.setHeader(name, value);
   }
@@ -64,6 +76,7 @@ final class McpErrorResponse extends HttpServletResponseWrapper {
   public void addHeader(String name, String value) {
     if ("Mcp-Session-Id".equalsIgnoreCase(name)) {
       sessionId = value;
+      onSession.accept(value);
     }
     super.addHeader(name, value);
   }
