@@ -51,6 +51,7 @@ import picocli.CommandLine.Option;
         "  deja eval --preset P --config people.yaml --data febrl/dataset1 --sweep      (records.jsonl + truth.jsonl)",
         "  deja eval --preset P --config papers.yaml --data dblp_acm/records.jsonl --truth dblp_acm/truth.jsonl \\",
         "      --across source",
+        "  deja eval --preset calendar --data datasets/dev/calendar/pairs.jsonl --report report.html",
         "  deja eval --preset calendar --data pairs.jsonl --measure jaro_winkler --threshold 0.8 --json",
         "  deja eval --preset text --data mrpc_test/pairs.jsonl --ignore-field source_id",
         "  deja eval --data datasets/dev/streams/streams.jsonl --json",
@@ -119,6 +120,20 @@ final class EvalCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print exactly one JSON object (stable keys, for tools).")
   boolean json;
 
+  @Option(names = "--report", paramLabel = "FILE",
+      description = "Also write one self-contained HTML page (no script, nothing fetched) to FILE: the figures, the "
+          + "confusion counts, precision/recall/F1 over the threshold sweep with the configured threshold marked "
+          + "(implies --sweep when the target stage allows it), errors per note type and category, the --worst wrong "
+          + "decisions with their explanation trees, and for records files the predicted clusters with their links. "
+          + "Pairs, scenario and records files.")
+  Path report;
+
+  /** Whether a sweep runs: {@code --sweep}, or {@code --report} where the target stage allows one. */
+  private boolean sweeping;
+
+  /** Why the report has no sweep, when it has none. */
+  private Optional<String> noSweep = Optional.empty();
+
   @Option(names = "--worst", paramLabel = "N", defaultValue = "20",
       description = "Keep the N most confident wrong decisions (false duplicates with the highest score, then missed "
           + "duplicates with the lowest) with their explanation trees: in --json as worst_errors, in human output "
@@ -158,6 +173,14 @@ final class EvalCommand implements Callable<Integer> {
       data = records;
     }
     Datasets.Kind dataKind = Datasets.detect(data);
+    if (report != null) {
+      HtmlReport.checkWritable(report);
+      if (dataKind == Datasets.Kind.STREAMS) {
+        throw new InvalidInputException("--report: streams files have no HTML report (the streaming filter has no "
+            + "threshold sweep, clusters or explanation trees to draw); its figures are in the human output and "
+            + "--json. Give a pairs, scenario or records file");
+      }
+    }
     if (dataKind == Datasets.Kind.RECORDS && truth == null) {
       truth = data.resolveSibling("truth.jsonl");
       if (!java.nio.file.Files.isRegularFile(truth)) {
@@ -258,6 +281,14 @@ final class EvalCommand implements Callable<Integer> {
       baseTree.put("stages", stages);
     }
     final Optional<String> targetName = target;
+    sweeping = sweep || (report != null && targetName.isPresent() && !judging.compare());
+    if (!sweeping) {
+      // Only read by the report, which implies the sweep unless one of these holds.
+      noSweep = Optional.of(judging.compare() ? "--judge evaluates the configured threshold only (a sweep would ask "
+          + "the judge 101 times per check)."
+          : "preset '" + config.preset + "' has no fuzzy, semantic, combined or record stage switched on, so there "
+              + "is no threshold to move (--stage names one).");
+    }
     Map<String, Object> evaluated = EvalTargets.withOverrides(baseTree, targetName, threshold, false);
     EvalJudgeOptions.JudgeSetup judged = judging.setup(config, evaluated, targetName);
     final Map<String, Object> finalBase = judged.with();
@@ -303,8 +334,8 @@ final class EvalCommand implements Callable<Integer> {
             + "compares every pair of a file); evaluate pairs or scenario files with it");
       }
       return RecordsEval.run(new RecordsEval.Run(config.preset, data, truth, Optional.ofNullable(across), oneToOne,
-          ignored, targetName, EvalTargets.measureOf(configured, targetName), configuredThreshold, specAt, sweep,
-          stores, config.embedders(), errors, worst, explain, json), out, err);
+          ignored, targetName, EvalTargets.measureOf(configured, targetName), configuredThreshold, specAt, sweeping,
+          stores, config.embedders(), errors, worst, explain, json, Optional.ofNullable(report), noSweep), out, err);
     }
     if (kind != Datasets.Kind.PAIRS && kind != Datasets.Kind.SCENARIO) {
       throw new InvalidInputException(data + ": " + kind.name().toLowerCase(Locale.ROOT)
@@ -325,17 +356,22 @@ final class EvalCommand implements Callable<Integer> {
       // No warm-up pass: it would fill the judge's cache, and the measured checks would call it less than real ones.
       ev.judges(judging.provider(), stats).warmUp(false);
     }
-    EvalResult r = run(kind, ev, specAt, configuredThreshold, sweep,
+    EvalResult r = run(kind, ev, specAt, configuredThreshold, sweeping,
         judging.compare() ? "eval with the judge" : "eval");
-    Optional<JudgeReport> report = step.map(j -> new JudgeReport(j, judging.stage(), stats, without));
+    Optional<JudgeReport> judged = step.map(j -> new JudgeReport(j, judging.stage(), stats, without));
+    Map<String, Object> m = EvalOutput.toJson(config.preset, data, r, targetName, configured);
+    judged.ifPresent(x -> x.putJson(m, r));
     if (json) {
-      Map<String, Object> m = EvalOutput.toJson(config.preset, data, r, targetName, configured);
-      report.ifPresent(x -> x.putJson(m, r));
       out.println(Json.write(m));
     } else {
-      EvalOutput.print(out, config.preset, data, r, targetName, configured, kind, report, explain);
+      EvalOutput.print(out, config.preset, data, r, targetName, configured, kind, judged, explain);
     }
     out.flush();
+    if (report != null) {
+      HtmlReport.write(report, HtmlReport.render(m, noSweep, Optional.empty()));
+      err.println("deja eval: report written to " + report);
+      err.flush();
+    }
     return Main.OK;
   }
 

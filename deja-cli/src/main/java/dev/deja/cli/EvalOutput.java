@@ -16,7 +16,7 @@ import java.util.Optional;
 
 /**
  * What {@code deja eval} prints for a pairs or scenario file: one JSON object ({@code --json}, stable keys) or the
- * human summary.
+ * human summary. The JSON map is also what the HTML report ({@link HtmlReport}) is drawn from.
  *
  * <p>Stateless; thread-safe.
  */
