@@ -60,6 +60,7 @@ final class HtmlReport {
       .bcubed-f1 { stroke: #e377c2; stroke-dasharray: 2 3; }
       .threshold-marker { stroke: #d62728; stroke-width: 2; stroke-dasharray: 5 4; }
       .best-marker { fill: #2ca02c; stroke: #fff; stroke-width: 2; }
+      .marker-label { paint-order: stroke; stroke: #fff; stroke-width: 3px; }
       details.error { margin: .6em 0; padding: .3em .8em; border: 1px solid #e3e3e3; border-radius: 4px; }
       details.error > summary { cursor: pointer; font-weight: 600; }
       ul.explanation { margin: .2em 0; padding-left: 1.3em; } ul.explanation li { margin: .1em 0; }
