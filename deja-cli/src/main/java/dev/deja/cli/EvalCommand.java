@@ -51,7 +51,7 @@ import picocli.CommandLine.Option;
         "  deja eval --preset P --config people.yaml --data febrl/dataset1 --sweep      (records.jsonl + truth.jsonl)",
         "  deja eval --preset P --config papers.yaml --data dblp_acm/records.jsonl --truth dblp_acm/truth.jsonl \\",
         "      --across source",
-        "  deja eval --preset calendar --data datasets/dev/calendar/pairs.jsonl --report report.html",
+        "  deja eval --preset calendar --data pairs.jsonl --report report.html",
         "  deja eval --preset calendar --data pairs.jsonl --measure jaro_winkler --threshold 0.8 --json",
         "  deja eval --preset text --data mrpc_test/pairs.jsonl --ignore-field source_id",
         "  deja eval --data datasets/dev/streams/streams.jsonl --json",
