@@ -82,12 +82,14 @@ final class RecordsEval {
    * @param worst how many of the most confident wrong links to keep with their explanations
    * @param explain whether to print their explanation trees (human output)
    * @param json whether to print one JSON object
+   * @param report where to write the HTML report, if anywhere
+   * @param noSweep why no sweep runs, when none does (for the report)
    */
   record Run(String preset, Path records, Path truth, Optional<String> across, boolean oneToOne,
       Set<String> ignoredFields,
       Optional<String> stage, String measure, OptionalDouble threshold, DoubleFunction<CollectionSpec> specAt,
       boolean sweep, Supplier<CollectionStore> stores, EmbedderProvider embedders, int maxErrors, int worst,
-      boolean explain, boolean json) {}
+      boolean explain, boolean json, Optional<Path> report, Optional<String> noSweep) {}
 
   /**
    * One dedupe run: its links (none within one side) by {@link Dedupe#key}, its clusters, each check's time, how many
@@ -141,12 +143,21 @@ final class RecordsEval {
     LatencyStats latency = LatencyStats.ofNanos(main.nanos());
     double possibleShare = main.nanos().length == 0 ? 0 : (double) main.possible() / main.nanos().length;
     Map<String, Map<String, Object>> records = data.records();
+    Map<String, Object> summary = r.json() || r.report().isPresent()
+        ? json(r, data, score, main, rows, wrong, latency, possibleShare, seconds, records) : Map.of();
     if (r.json()) {
-      out.println(Json.write(json(r, data, score, main, rows, wrong, latency, possibleShare, seconds, records)));
+      out.println(Json.write(summary));
     } else {
       print(out, r, data, score, main, rows, wrong, latency, possibleShare, seconds, records);
     }
     out.flush();
+    if (r.report().isPresent()) {
+      HtmlReport.write(r.report().get(), HtmlReport.render(summary, r.noSweep(),
+          Optional.of(new HtmlReport.Clusters(main.clusters(), main.links().values(), records,
+              HtmlReport.CLUSTERS_SHOWN))));
+      err.println("deja eval: report written to " + r.report().get());
+      err.flush();
+    }
     return Main.OK;
   }
 

@@ -46,7 +46,7 @@ final class StreamsEval {
       streams.add(new LabelledStream(c.id(), c.chunks(), c.keep(), c.drop(), c.dropOf(), c.note()));
     }
     StreamOptions o = configured.judge().isEmpty() ? configured
-        : configured.with(Map.of("judge.budget_per_minute", EvalCommand.EVAL_BUDGET), "eval");
+        : configured.with(Map.of("judge.budget_per_minute", EvalJudgeOptions.EVAL_BUDGET), "eval");
     Optional<StreamEvaluation.Result> without = Optional.empty();
     if (compare) {
       Map<String, Object> off = new java.util.HashMap<>();
