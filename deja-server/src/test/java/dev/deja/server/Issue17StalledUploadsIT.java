@@ -66,14 +66,16 @@ class Issue17StalledUploadsIT {
         assertThat(huge).startsWith("HTTP/1.1 413 ");
         assertThat(error(huge)).containsEntry("code", "payload_too_large");
 
-        // The key has PER_KEY bodies arriving; every other stalled upload was refused at once (well before the body
-        // timeout: within a second of it the 429s must all be in, even on a busy machine).
-        // Opening 300 connections takes a while on a busy machine, so the first uploads' body timeout (counted from
-        // their own headers, before t0) may already be up here: their 408 is read in this loop too.
+        // The key has PER_KEY bodies arriving; a stalled upload beyond them is refused with 429 instead of being held
+        // until the body timeout (408). Every connection gets one or the other. On a quiet machine that is exactly
+        // PER_KEY 408s; on a busy one the server may reach some connections' headers only after the first PER_KEY
+        // have timed out and freed their slots, and those are admitted and time out in turn — so the 408s are at
+        // least PER_KEY, and without the gate all STALLED would be. No wall-clock bound on when the answers arrive:
+        // they are read until all are in or well past the body timeout.
         int tooMany = 0;
         int timedOut = 0;
-        long deadline = t0 + (TIMEOUT_SECONDS - 1) * 1_000_000_000L;
-        while (tooMany < STALLED - PER_KEY && System.nanoTime() < deadline) {
+        long deadline = t0 + (TIMEOUT_SECONDS + 20) * 1_000_000_000L;
+        while (tooMany + timedOut < STALLED && System.nanoTime() < deadline) {
           for (Socket c : stalled) {
             if (!c.isClosed()) {
               String a = read(c, 5);
@@ -88,19 +90,9 @@ class Issue17StalledUploadsIT {
             }
           }
         }
-        assertThat(tooMany).isEqualTo(STALLED - PER_KEY);
-
-        // The ones still arriving get 408 once the body timeout is up.
-        for (Socket c : stalled) {
-          if (!c.isClosed()) {
-            String a = read(c, (TIMEOUT_SECONDS + 5) * 1000);
-            if (a.startsWith("HTTP/1.1 408 ")) {
-              assertThat(error(a)).containsEntry("code", "request_timeout");
-              timedOut++;
-            }
-          }
-        }
-        assertThat(timedOut).isEqualTo(PER_KEY);
+        assertThat(tooMany + timedOut).as("answered").isEqualTo(STALLED);
+        assertThat(timedOut).as("408s").isGreaterThanOrEqualTo(PER_KEY);
+        assertThat(tooMany).as("429s").isGreaterThanOrEqualTo(STALLED - 4 * PER_KEY);
         assertThat(s.send("GET", "/v1/collections/notes", staller, null).map().get("count")).isEqualTo(0);
       } finally {
         for (Socket c : stalled) {
