@@ -140,6 +140,8 @@ public final class RecordStage implements Scorer {
   private final List<FieldRule> rules;
   /** Blocking keys: each a list of fields whose analysed values, together, index a record. */
   private final List<List<FieldRule>> blocks;
+  /** The probability the fields after each one give when they all agree fully: their {@code high}s combined. */
+  private final double[] bestAfter;
   private final double threshold;
   private final OptionalDouble possibleThreshold;
 
@@ -148,6 +150,13 @@ public final class RecordStage implements Scorer {
     this.name = name;
     this.rules = rules;
     this.blocks = blocks;
+    // Bayes' rule multiplies odds, so the best the fields after i can still do is one number per i.
+    this.bestAfter = new double[rules.size()];
+    double rest = 0.5;
+    for (int i = rules.size() - 1; i >= 0; i--) {
+      bestAfter[i] = rest;
+      rest = combine(rest, rules.get(i).high());
+    }
     this.threshold = threshold;
     this.possibleThreshold = possibleThreshold;
   }
@@ -264,11 +273,7 @@ public final class RecordStage implements Scorer {
       out.add(c);
       p = combine(p, c.probability());
       if (floor > 0) {
-        double best = p;
-        for (int j = i + 1; j < rules.size(); j++) {
-          best = combine(best, rules.get(j).high());
-        }
-        if (best < floor) {
+        if (combine(p, bestAfter[i]) < floor) {
           return null;
         }
       }

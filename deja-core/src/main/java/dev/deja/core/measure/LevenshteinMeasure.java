@@ -110,13 +110,16 @@ public final class LevenshteinMeasure implements Measure {
    */
   static int myers(int[] pattern, int[] text) {
     int m = pattern.length;
-    java.util.Map<Integer, Long> peq = new java.util.HashMap<>(m * 2);
+    java.util.Map<Integer, Long> peq = null; // only for code points beyond ASCII
     long[] ascii = new long[128];
     for (int i = 0; i < m; i++) {
       int c = pattern[i];
       if (c < 128) {
         ascii[c] |= 1L << i;
       } else {
+        if (peq == null) {
+          peq = new java.util.HashMap<>();
+        }
         peq.merge(c, 1L << i, (a, b) -> a | b);
       }
     }
@@ -125,7 +128,7 @@ public final class LevenshteinMeasure implements Measure {
     long last = 1L << (m - 1);
     int score = m;
     for (int c : text) {
-      long eq = c < 128 ? ascii[c] : peq.getOrDefault(c, 0L);
+      long eq = c < 128 ? ascii[c] : peq == null ? 0L : peq.getOrDefault(c, 0L);
       long xv = eq | mv;
       long xh = (((eq & pv) + pv) ^ pv) | eq;
       long ph = mv | ~(xh | pv);
