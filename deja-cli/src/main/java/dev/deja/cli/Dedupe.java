@@ -1,6 +1,8 @@
 package dev.deja.cli;
 
 import dev.deja.cli.eval.Progress;
+import dev.deja.core.cluster.CompleteLinkage;
+import dev.deja.core.cluster.ScoredLink;
 import dev.deja.core.engine.CheckRequest;
 import dev.deja.core.engine.DejaCollection;
 import dev.deja.core.engine.Match;
@@ -9,10 +11,6 @@ import dev.deja.core.engine.Verdict;
 import dev.deja.core.item.StoredItem;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
-import java.util.Comparator;
-import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +32,7 @@ final class Dedupe {
   private Dedupe() {}
 
   /** A duplicate link between two items, {@code a} before {@code b}: the better of the two directions. */
-  record Link(String a, String b, double score, String stage, String reason) {}
+  record Link(String a, String b, double score, String stage, String reason) implements ScoredLink {}
 
   /** Told about every check of a run: the item, its verdict, and how long the check took. */
   interface Listener {
@@ -57,7 +55,7 @@ final class Dedupe {
 
   /** The key of the unordered pair {@code x}, {@code y}. */
   static String key(String x, String y) {
-    return x.compareTo(y) < 0 ? x + "\u0000" + y : y + "\u0000" + x;
+    return CompleteLinkage.key(x, y);
   }
 
   /**
@@ -133,21 +131,7 @@ final class Dedupe {
    * links, however many clusters.
    */
   static Map<TreeSet<String>, List<Link>> within(List<TreeSet<String>> clusters, Map<String, Link> links) {
-    Map<String, TreeSet<String>> clusterOf = new HashMap<>();
-    Map<TreeSet<String>, List<Link>> out = new IdentityHashMap<>();
-    for (TreeSet<String> c : clusters) {
-      out.put(c, new ArrayList<>());
-      for (String id : c) {
-        clusterOf.put(id, c);
-      }
-    }
-    for (Link l : links.values()) {
-      TreeSet<String> c = clusterOf.get(l.a());
-      if (c != null && c == clusterOf.get(l.b())) {
-        out.get(c).add(l);
-      }
-    }
-    return out;
+    return CompleteLinkage.within(clusters, links);
   }
 
   /** A check's verdict (null for an item left out) and how long it took. */
@@ -170,6 +154,7 @@ final class Dedupe {
   /**
    * Complete-linkage clustering: strongest links first (then by ids); two clusters merge only when every pair across
    * them is linked, so one weak link never chains two groups together. The links that could not merge are related.
+   * One implementation with the Spark job's: {@link CompleteLinkage}.
    */
   static Clusters cluster(Set<String> ids, Map<String, Link> links) {
     return cluster(ids, strongestFirst(links.values()), links, l -> true);
@@ -177,9 +162,7 @@ final class Dedupe {
 
   /** Links in the order complete linkage merges them: strongest first, then by ids. */
   static List<Link> strongestFirst(Collection<Link> links) {
-    List<Link> ordered = new ArrayList<>(links);
-    ordered.sort(Comparator.comparingDouble(Link::score).reversed().thenComparing(Link::a).thenComparing(Link::b));
-    return ordered;
+    return CompleteLinkage.strongestFirst(links);
   }
 
   /**
@@ -191,49 +174,7 @@ final class Dedupe {
    */
   static Clusters cluster(Set<String> ids, List<Link> ordered, Map<String, Link> all,
       Predicate<Link> kept) {
-    Map<String, TreeSet<String>> clusterOf = new HashMap<>();
-    for (String id : ids) {
-      clusterOf.put(id, new TreeSet<>(List.of(id)));
-    }
-    List<Link> related = new ArrayList<>();
-    for (Link l : ordered) {
-      if (!kept.test(l)) {
-        continue;
-      }
-      TreeSet<String> ca = clusterOf.get(l.a());
-      TreeSet<String> cb = clusterOf.get(l.b());
-      if (ca == cb) {
-        continue;
-      }
-      boolean complete = true;
-      cross:
-      for (String x : ca) {
-        for (String y : cb) {
-          Link xy = all.get(key(x, y));
-          if (xy == null || !kept.test(xy)) {
-            complete = false;
-            break cross;
-          }
-        }
-      }
-      if (!complete) {
-        related.add(l);
-        continue;
-      }
-      ca.addAll(cb);
-      for (String y : cb) {
-        clusterOf.put(y, ca);
-      }
-    }
-    // Members share their cluster's set: one of each, by identity.
-    Set<TreeSet<String>> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
-    List<TreeSet<String>> clusters = new ArrayList<>();
-    for (TreeSet<String> cl : clusterOf.values()) {
-      if (cl.size() > 1 && distinct.add(cl)) {
-        clusters.add(cl);
-      }
-    }
-    clusters.sort(Comparator.<TreeSet<String>>comparingInt(TreeSet::size).reversed().thenComparing(TreeSet::first));
-    return new Clusters(clusters, related);
+    CompleteLinkage.Clusters<Link> c = CompleteLinkage.cluster(ids, ordered, all, kept);
+    return new Clusters(c.clusters(), c.related());
   }
 }

@@ -3,6 +3,8 @@ package dev.deja.cli;
 import dev.deja.cli.Dedupe.Link;
 import dev.deja.cli.eval.Progress;
 import dev.deja.core.InvalidInputException;
+import dev.deja.core.cluster.KeepRule;
+import dev.deja.core.cluster.OneToOne;
 import dev.deja.core.engine.DejaCollection;
 import dev.deja.core.item.StoredItem;
 import dev.deja.core.spec.CollectionSpec;

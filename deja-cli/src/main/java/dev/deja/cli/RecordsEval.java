@@ -5,6 +5,7 @@ import dev.deja.cli.eval.EvalResult;
 import dev.deja.cli.eval.Evaluator;
 import dev.deja.cli.eval.Progress;
 import dev.deja.core.InvalidInputException;
+import dev.deja.core.cluster.OneToOne;
 import dev.deja.core.embed.EmbedderProvider;
 import dev.deja.core.engine.DejaCollection;
 import dev.deja.core.engine.Match;

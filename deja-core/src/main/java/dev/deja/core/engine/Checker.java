@@ -111,6 +111,25 @@ final class Checker {
         }
       }
     }
+    return decideAmong(p, excludeId, vectors, new ArrayList<>(byId.values()), lookup.warnings());
+  }
+
+  /**
+   * The verdict on one prepared item against exactly these candidates (the lookup is done: by the store in
+   * {@link #decide}, or by a caller that gathers candidates itself, such as a batch job's joins).
+   *
+   * @param candidates distinct by id
+   * @param lookupWarnings what the lookup that found them warns of (a store that failed open)
+   */
+  Verdict decideAmong(ItemPreparer.Prepared p, Optional<String> excludeId, ProbeVectors vectors,
+      List<Candidate> found, List<String> lookupWarnings) {
+    Optional<TimeSpan> time = p.keys().time();
+    Map<String, Candidate> byId = new TreeMap<>();
+    for (Candidate c : found) {
+      if (byId.put(c.id(), c) != null) {
+        throw new IllegalArgumentException("candidate " + c.id() + " is given twice");
+      }
+    }
     List<Candidate> candidates = new ArrayList<>(byId.values());
     Probe probe = new Probe(p.tenant(), p.item(), time, vectors.vectors());
 
@@ -127,13 +146,13 @@ final class Checker {
         .message(candidates.size() + " candidate(s), at most " + spec.candidates().maxPerLookup() + " per lookup");
     bySource.forEach(candNode::evidence);
     root.detail(candNode.build());
-    for (String w : lookup.warnings()) {
+    for (String w : lookupWarnings) {
       root.detail(Explanation.of("candidates", "store").result("degraded").message(w).build());
     }
 
     Map<String, StageMatch> matched = new LinkedHashMap<>();
     Map<String, String> matchedStage = new HashMap<>();
-    List<String> warnings = new ArrayList<>(lookup.warnings());
+    List<String> warnings = new ArrayList<>(lookupWarnings);
     warnings.addAll(vectors.warnings());
     for (int i = 0; i < stages.size(); i++) {
       Stage s = stages.get(i);

@@ -9,6 +9,7 @@ import dev.deja.core.embed.EmbedderProvider;
 import dev.deja.core.embed.EmbedderProviders;
 import dev.deja.core.explain.Explanation;
 import dev.deja.core.guard.GuardRegistry;
+import dev.deja.core.index.Candidate;
 import dev.deja.core.index.VectorIndex;
 import dev.deja.core.item.FieldType;
 import dev.deja.core.item.Item;
@@ -106,6 +107,30 @@ public final class DejaCollection {
       return series.series(p, request.excludeId(), checker.embed(p.item()), writer.occurrences().of(p.item()));
     }
     return series.single(p, request.excludeId(), checker.embed(p.item()));
+  }
+
+  /**
+   * The verdict on a prepared item against exactly these candidates, as {@link #check} gives it when the store's lookup
+   * returns them: the same stages, guards and explanation, but no lookup in the store and no nearest-neighbour search.
+   * For a batch engine that finds candidates itself (deja-spark joins on the keys and terms {@link #prepare} gives,
+   * with the rules of {@link dev.deja.core.store.MemoryCollectionStore#candidates}); a series item is refused (its
+   * occurrences need the store's time-window lookup).
+   *
+   * @param p the item, from {@link #prepare}
+   * @param excludeId the id the item is stored under, if it is (never one of the candidates)
+   * @param candidates distinct stored items, each with the lookups that found it
+   */
+  public Verdict checkAmong(ItemPreparer.Prepared p, Optional<String> excludeId, List<Candidate> candidates) {
+    if (writer.isSeries(p.item())) {
+      throw new InvalidInputException("a recurring item is checked occurrence by occurrence against the store; "
+          + "checkAmong takes single items only");
+    }
+    for (Candidate c : candidates) {
+      if (excludeId.isPresent() && excludeId.get().equals(c.id())) {
+        throw new IllegalArgumentException("candidate " + c.id() + " is the excluded item itself");
+      }
+    }
+    return series.singleAmong(p, excludeId, checker.embed(p.item()), candidates);
   }
 
   /**

@@ -34,6 +34,12 @@ final class SeriesChecks {
     return seriesView(checker.decide(p, excludeId, vectors), excludeId);
   }
 
+  /** The verdict on a single item against given candidates (no lookup), its matches on occurrences named by series. */
+  Verdict singleAmong(ItemPreparer.Prepared p, Optional<String> excludeId, ProbeVectors vectors,
+      List<dev.deja.core.index.Candidate> candidates) {
+    return seriesView(checker.decideAmong(p, excludeId, vectors, candidates, List.of()), excludeId);
+  }
+
   /**
    * A series is checked occurrence by occurrence (each within the horizon, through the ordinary time-window lookup);
    * the matches of all occurrences are merged, one per stored series or item (its best).

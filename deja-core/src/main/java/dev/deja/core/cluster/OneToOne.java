@@ -1,6 +1,5 @@
-package dev.deja.cli;
+package dev.deja.core.cluster;
 
-import dev.deja.cli.Dedupe.Link;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
@@ -13,18 +12,18 @@ import java.util.TreeMap;
  *
  * <p>Thread-safe: stateless.
  */
-final class OneToOne {
+public final class OneToOne {
   private OneToOne() {}
 
-  /** The links kept, by {@link Dedupe#key}. */
-  static Map<String, Link> of(Map<String, Link> links) {
+  /** The links kept, by {@link CompleteLinkage#key}, in key order. */
+  public static <L extends ScoredLink> Map<String, L> of(Map<String, L> links) {
     Set<String> used = new HashSet<>();
-    Map<String, Link> kept = new TreeMap<>();
-    for (Link l : Dedupe.strongestFirst(links.values())) {
+    Map<String, L> kept = new TreeMap<>();
+    for (L l : CompleteLinkage.strongestFirst(links.values())) {
       if (!used.contains(l.a()) && !used.contains(l.b())) {
         used.add(l.a());
         used.add(l.b());
-        kept.put(Dedupe.key(l.a(), l.b()), l);
+        kept.put(CompleteLinkage.key(l.a(), l.b()), l);
       }
     }
     return kept;

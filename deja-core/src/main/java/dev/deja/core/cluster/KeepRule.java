@@ -1,6 +1,5 @@
-package dev.deja.cli;
+package dev.deja.core.cluster;
 
-import dev.deja.cli.Dedupe.Link;
 import dev.deja.core.InvalidInputException;
 import dev.deja.core.item.StoredItem;
 import dev.deja.core.spec.CollectionSpec;
@@ -12,7 +11,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Which member of a duplicate cluster {@code deja dedupe} marks to keep ({@code --keep}): {@code linked} (the member
+ * Which member of a duplicate cluster {@code deja dedupe} (and the Spark job) marks to keep ({@code --keep}): {@code linked} (the member
  * linked most strongly to the others: the sum of its links' scores), {@code complete} (the most fields with a value),
  * {@code first} (the first in the file), {@code max:FIELD} / {@code min:FIELD} (the highest / lowest value of a field:
  * numbers as numbers, anything else in text order, so ISO-8601 times written with one offset sort in time order; a
@@ -20,7 +19,7 @@ import java.util.TreeSet;
  *
  * <p>Thread-safe: immutable.
  */
-final class KeepRule {
+public final class KeepRule {
   private final String kind;
   private final String field;
 
@@ -30,7 +29,7 @@ final class KeepRule {
   }
 
   /** The rule named by {@code --keep}, its field checked against the collection's fields. */
-  static KeepRule parse(String rule, CollectionSpec spec) {
+  public static KeepRule parse(String rule, CollectionSpec spec) {
     String r = rule.strip();
     if (r.equals("linked") || r.equals("complete") || r.equals("first")) {
       return new KeepRule(r, null);
@@ -56,7 +55,7 @@ final class KeepRule {
    * @param within the links between members
    * @param items every stored item by id, in file order
    */
-  String keeper(TreeSet<String> cluster, List<Link> within, Map<String, StoredItem> items) {
+  public String keeper(TreeSet<String> cluster, List<? extends ScoredLink> within, Map<String, StoredItem> items) {
     return switch (kind) {
       case "linked" -> linked(cluster, within);
       case "complete" -> best(cluster, Comparator.comparingInt(id -> filled(items.get(id))));
@@ -79,9 +78,9 @@ final class KeepRule {
     return best;
   }
 
-  private static String linked(TreeSet<String> cluster, List<Link> within) {
+  private static String linked(TreeSet<String> cluster, List<? extends ScoredLink> within) {
     Map<String, Double> strength = new TreeMap<>();
-    for (Link l : within) {
+    for (ScoredLink l : within) {
       strength.merge(l.a(), l.score(), Double::sum);
       strength.merge(l.b(), l.score(), Double::sum);
     }
