@@ -49,6 +49,14 @@ public final class KeepRule {
   }
 
   /**
+   * Whether the rule reads the members' fields or file order ({@code complete}, {@code first}, {@code max:},
+   * {@code min:}); {@code linked} reads the links only, so a caller need not gather the items for it.
+   */
+  public boolean readsItems() {
+    return !kind.equals("linked");
+  }
+
+  /**
    * The member to keep.
    *
    * @param cluster the members, by id
