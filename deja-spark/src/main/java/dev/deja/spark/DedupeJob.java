@@ -174,7 +174,9 @@ public final class DedupeJob implements Callable<Integer> {
     if (!conf.contains("spark.master")) {
       conf.setMaster("local[*]");
     }
-    return SparkSession.builder().config(conf).getOrCreate();
+    SparkSession s = SparkSession.builder().config(conf).getOrCreate();
+    s.sparkContext().setLogLevel("WARN"); // Spark's INFO lines would bury the job's own output
+    return s;
   }
 
   /** The input must exist and the output must not (nothing is overwritten). */

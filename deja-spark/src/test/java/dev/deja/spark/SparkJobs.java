@@ -26,7 +26,7 @@ final class SparkJobs {
   /** The local session of the tests: two cores, no UI, few shuffle partitions (the data is small). */
   static SparkSession session() {
     return SparkSession.builder().master("local[2]").appName("deja-spark tests").config("spark.ui.enabled", "false")
-        .config("spark.sql.shuffle.partitions", "4").config("spark.default.parallelism", "4").getOrCreate();
+        .config("spark.sql.shuffle.partitions", "2").config("spark.default.parallelism", "2").getOrCreate();
   }
 
   static Run job(SparkSession spark, String... args) {
