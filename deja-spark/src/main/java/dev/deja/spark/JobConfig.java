@@ -37,6 +37,8 @@ final class JobConfig implements Serializable {
   private final ArrayList<String> settings;
   private final String tenant;
   private final String across;
+  /** This copy's collection, once looked up: a task asks for it for every row and candidate. */
+  private transient volatile DejaCollection collection;
 
   /**
    * @param config the deja.yaml, or null for the built-in presets
@@ -109,10 +111,15 @@ final class JobConfig implements Serializable {
 
   /** The collection of this configuration, empty, built once per JVM: only its preparer and cascade are used. */
   DejaCollection collection() {
-    return COLLECTIONS.computeIfAbsent(this, c -> {
-      CollectionSpec spec = c.spec();
-      return DejaCollection.builder(spec).store(new MemoryCollectionStore(spec.name())).build();
-    });
+    DejaCollection c = collection;
+    if (c == null) {
+      c = COLLECTIONS.computeIfAbsent(this, j -> {
+        CollectionSpec spec = j.spec();
+        return DejaCollection.builder(spec).store(new MemoryCollectionStore(spec.name())).build();
+      });
+      collection = c;
+    }
+    return c;
   }
 
   @Override
