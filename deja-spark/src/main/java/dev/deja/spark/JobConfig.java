@@ -13,7 +13,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -104,7 +106,7 @@ final class JobConfig implements Serializable {
         throw new InvalidInputException("stage '" + s.name() + "' (type " + s.type() + ") of preset '" + spec.name()
             + "' is not supported by the Spark job: it finds candidates by nearest-neighbour search over all "
             + "vectors of a scope (and needs an embedding model on every executor); supported stage types: "
-            + String.join(", ", new java.util.TreeSet<>(SUPPORTED_STAGES)) + "; use deja dedupe for this preset");
+            + String.join(", ", new TreeSet<>(SUPPORTED_STAGES)) + "; use deja dedupe for this preset");
       }
     }
   }
@@ -125,12 +127,12 @@ final class JobConfig implements Serializable {
   @Override
   public boolean equals(Object o) {
     return o instanceof JobConfig j && tree.equals(j.tree) && source.equals(j.source)
-        && java.util.Objects.equals(preset, j.preset) && settings.equals(j.settings);
+        && Objects.equals(preset, j.preset) && settings.equals(j.settings);
   }
 
   @Override
   public int hashCode() {
-    return java.util.Objects.hash(tree, source, preset, settings);
+    return Objects.hash(tree, source, preset, settings);
   }
 
   /** A deep copy of a YAML tree in serializable collections. */

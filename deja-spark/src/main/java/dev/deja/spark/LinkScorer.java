@@ -6,8 +6,10 @@ import dev.deja.core.engine.ItemPreparer;
 import dev.deja.core.engine.Match;
 import dev.deja.core.engine.Verdict;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.sql.Row;
@@ -62,7 +64,7 @@ final class LinkScorer implements FlatMapFunction<Row, Row> {
     } catch (InvalidInputException x) {
       throw new InvalidInputException(where + ": " + x.getMessage(), x);
     }
-    java.util.Map<String, String> sides = new java.util.HashMap<>();
+    Map<String, String> sides = new HashMap<>();
     for (Row cand : cands) {
       sides.put(cand.getString(cand.fieldIndex("id")), cand.getString(cand.fieldIndex("side")));
     }
