@@ -95,6 +95,11 @@ record InputTable(RawItems.Kind kind, String name, Dataset<Row> rows, Dataset<Ro
     long first = format == Format.CSV ? 2 : 1;
     Dataset<Row> rows = original.select(functions.col("ord"), functions.col("ord").plus(first).as("line"),
         functions.to_json(functions.struct(cells.toArray(new Column[0]))).as("raw"));
+    if (format == Format.CSV) {
+      // A CSV file is read whole (cells may hold line breaks, so it cannot be split): spread its rows for the next
+      // stage, which prepares them. Their order is their ord, not their partition.
+      rows = rows.repartition(spark.sparkContext().defaultParallelism());
+    }
     return new InputTable(format == Format.CSV ? RawItems.Kind.CSV : RawItems.Kind.JSON, name, rows, original);
   }
 
