@@ -84,6 +84,12 @@ public final class DedupeJob implements Callable<Integer> {
   @Option(names = "--one-to-one", description = "With --across: each item keeps at most its strongest link.")
   boolean oneToOne;
 
+  @Option(names = "--clusters", paramLabel = "RULE", defaultValue = "complete",
+      description = "complete (default, as deja dedupe: every pair in a cluster is linked; links that would chain "
+          + "two groups are listed as related) or connected (connected components: every chain of links is one "
+          + "cluster, nothing is related).")
+  String clusters;
+
   @CommandLine.Spec
   CommandLine.Model.CommandSpec cmd;
 
@@ -152,6 +158,9 @@ public final class DedupeJob implements Callable<Integer> {
     CollectionSpec spec = jc.spec();
     JobConfig.requireSupported(spec);
     KeepRule rule = KeepRule.parse(keep, spec);
+    if (!clusters.equals("complete") && !clusters.equals("connected")) {
+      throw new InvalidInputException("--clusters " + clusters + ": give complete or connected");
+    }
     InputTable.Format f = InputTable.Format.of(format, input);
     SparkSession spark = given != null ? given : session();
     requirePaths(spark);
@@ -159,9 +168,9 @@ public final class DedupeJob implements Callable<Integer> {
     SparkDedupe.Found found = SparkDedupe.run(spark, table, jc, spec);
     try {
       Map<String, SparkLink> links = oneToOne ? OneToOne.of(found.links()) : found.links();
-      int clusters = JobOutput.write(spark, table, found, links, jc, rule, oneToOne, output);
+      int n = JobOutput.write(spark, table, found, links, jc, rule, oneToOne, clusters.equals("connected"), output);
       cmd.commandLine().getOut().printf("%d items, %d duplicate links, %d cluster(s); written to %s%n",
-          found.items(), links.size(), clusters, output);
+          found.items(), links.size(), n, output);
       cmd.commandLine().getOut().flush();
       return OK;
     } finally {

@@ -3,6 +3,7 @@ package dev.deja.spark;
 import static org.apache.spark.sql.functions.col;
 
 import dev.deja.core.cluster.CompleteLinkage;
+import dev.deja.core.cluster.ConnectedComponents;
 import dev.deja.core.cluster.KeepRule;
 import dev.deja.core.item.StoredItem;
 import dev.deja.format.Json;
@@ -34,7 +35,7 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * The job's results, from the links the cluster found: clusters by complete linkage on the driver (the code {@code
- * deja dedupe} uses, {@link CompleteLinkage}), each cluster's member to keep by the {@link KeepRule}, then three
+ * deja dedupe} uses, {@link CompleteLinkage}; or, when asked, by {@link ConnectedComponents}), each cluster's member to keep by the {@link KeepRule}, then three
  * outputs under the output directory: {@code summary.json} (what {@code deja dedupe --json} prints: clusters with
  * their keeper, members and links, and the related links not merged), {@code records} (every input row in input order
  * with {@code cluster_id} and {@code keep} in front, as {@code deja dedupe --out FILE.jsonl|.csv}, in the input's
@@ -53,16 +54,18 @@ final class JobOutput {
    * Clusters the links and writes the outputs.
    *
    * @param found what the cluster found; its links already filtered by {@code --across} and {@code --one-to-one}
+   * @param connected clusters by connected components instead of complete linkage
    * @return the number of clusters
    */
   static int write(SparkSession spark, InputTable input, SparkDedupe.Found found, Map<String, SparkLink> links,
-      JobConfig config, KeepRule rule, boolean oneToOne, String output) {
+      JobConfig config, KeepRule rule, boolean oneToOne, boolean connected, String output) {
     TreeSet<String> linked = new TreeSet<>();
     links.values().forEach(l -> {
       linked.add(l.a());
       linked.add(l.b());
     });
-    CompleteLinkage.Clusters<SparkLink> cl = CompleteLinkage.cluster(linked, links);
+    CompleteLinkage.Clusters<SparkLink> cl = connected ? ConnectedComponents.cluster(links.values())
+        : CompleteLinkage.cluster(linked, links);
     Map<TreeSet<String>, List<SparkLink>> within = CompleteLinkage.within(cl.clusters(), links);
     Map<String, StoredItem> items = rule.readsItems() ? members(input, found.prepared(), linked, config)
         : Map.of();
@@ -75,6 +78,9 @@ final class JobOutput {
     if (config.across() != null) {
       summary.put("across", config.across());
       summary.put("one_to_one", oneToOne);
+    }
+    if (connected) {
+      summary.put("clustering", "connected");
     }
     List<Object> cs = new ArrayList<>();
     Map<String, int[]> byId = new HashMap<>();

@@ -86,6 +86,30 @@ class DedupeJobIT {
   }
 
   @Test
+  void connectedComponentsGroupEveryChain() {
+    String file = SparkJobs.resource("/papers/records.jsonl").toString();
+    Map<String, Object> deja = SparkJobs.dejaJson("--config", PAPERS_CONFIG, "--preset", "text", "--across",
+        "source", "--keep", "first", file);
+    Map<String, Object> job = sparkSummary(tmp.resolve("connected"), "--config", PAPERS_CONFIG, "--preset", "text",
+        "--across", "source", "--keep", "first", "--clusters", "connected", "--input", file);
+    assertThat(job.get("clustering")).isEqualTo("connected");
+    assertThat(job.get("links")).isEqualTo(deja.get("links"));
+    assertThat((List<?>) job.get("related_not_merged")).isEmpty();
+    List<List<String>> components = members(job);
+    for (List<String> complete : members(deja)) {
+      assertThat(components).anyMatch(c -> c.containsAll(complete));
+    }
+    long inComponents = components.stream().mapToLong(List::size).sum();
+    assertThat(inComponents).isEqualTo(components.stream().flatMap(List::stream).distinct().count());
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<List<String>> members(Map<String, Object> summary) {
+    return ((List<Map<String, Object>>) summary.get("clusters")).stream()
+        .map(c -> (List<String>) c.get("members")).toList();
+  }
+
+  @Test
   void lexicalCandidatesCappedAsDejaDedupe() {
     // Three candidates per lookup: which ones a probe gets (most shared terms, then id) decides the links.
     String file = SparkJobs.resource("/papers/records.jsonl").toString();
