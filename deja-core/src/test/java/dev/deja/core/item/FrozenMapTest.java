@@ -42,7 +42,8 @@ class FrozenMapTest {
     }
     Item item = new Item(in);
     assertThat(new ArrayList<>(item.fields().keySet())).isEqualTo(new ArrayList<>(in.keySet()));
-    assertThat(item.memo(this, i -> i.fields().size())).isEqualTo(40);
+    int size = item.memo(this, i -> i.fields().size());
+    assertThat(size).isEqualTo(40);
   }
 
   @Test
@@ -51,8 +52,8 @@ class FrozenMapTest {
     AtomicInteger calls = new AtomicInteger();
     Object key = new Object();
     for (int i = 0; i < 3; i++) {
-      assertThat(item.memo(key, it -> calls.incrementAndGet() + ":" + it.findString("title").orElseThrow()))
-          .isEqualTo("1:Dentist");
+      String memo = item.memo(key, it -> calls.incrementAndGet() + ":" + it.findString("title").orElseThrow());
+      assertThat(memo).isEqualTo("1:Dentist");
     }
     List<Object> others = new ArrayList<>();
     for (int i = 0; i < 4; i++) {
