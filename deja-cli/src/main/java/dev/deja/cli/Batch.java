@@ -6,7 +6,6 @@ import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import dev.deja.cli.eval.Progress;
 import dev.deja.core.InvalidInputException;
 import dev.deja.core.engine.DejaCollection;
-import dev.deja.core.engine.PutRequest;
 import dev.deja.core.item.StoredItem;
 import dev.deja.format.Json;
 import java.io.BufferedReader;
@@ -35,32 +34,39 @@ final class Batch {
   record Loaded(int read, int comparable) {}
 
   /**
-   * Stores every item of the file in the collection (forced: a file of existing items may hold duplicates), with
-   * errors naming the file and line.
+   * Stores every item of the file in the collection without checking it (a file of existing items may hold
+   * duplicates; the batch commands check afterwards), with errors naming the file and line.
    *
    * @param tenant the tenant of items that name none, and the tenant whose items are counted as comparable
    * @param each told about every stored item with its row, in file order
    */
   static Loaded store(DejaCollection c, ItemFile file, String tenant, Progress progress,
       java.util.function.BiConsumer<ItemFile.Row, StoredItem> each) {
-    int read = 0;
-    int comparable = 0;
-    while (file.hasNext()) {
-      ItemFile.Row row = file.next();
-      StoredItem stored;
+    int[] read = new int[1];
+    int[] comparable = new int[1];
+    // Items are analysed (and embedded) on every core and stored in file order, so ids made for items without one,
+    // and what `each` sees, do not depend on the timing.
+    InOrder.map(file, row -> {
       try {
-        stored = c.put(new PutRequest(row.tenant().orElse(tenant), row.id(), row.item(), true)).item().orElseThrow();
+        return c.prepareLoad(row.tenant().orElse(tenant), row.id(), row.item());
       } catch (InvalidInputException e) {
         throw new InvalidInputException(row.where() + ": " + e.getMessage(), e);
       }
-      read++;
+    }, (row, loadable) -> {
+      StoredItem stored;
+      try {
+        stored = c.load(loadable);
+      } catch (InvalidInputException e) {
+        throw new InvalidInputException(row.where() + ": " + e.getMessage(), e);
+      }
+      read[0]++;
       if (stored.tenant().equals(tenant) && !c.spec().excludedStatuses().contains(stored.keys().status())) {
-        comparable++;
+        comparable[0]++;
       }
       each.accept(row, stored);
       progress.step();
-    }
-    return new Loaded(read, comparable);
+    }, "deja-load");
+    return new Loaded(read[0], comparable[0]);
   }
 
   /** The number of lines of a file (for a progress bar's total; streamed, so memory stays bounded). */

@@ -6,7 +6,6 @@ import dev.deja.core.cluster.ScoredLink;
 import dev.deja.core.engine.CheckRequest;
 import dev.deja.core.engine.DejaCollection;
 import dev.deja.core.engine.Match;
-import dev.deja.core.engine.PutRequest;
 import dev.deja.core.engine.Verdict;
 import dev.deja.core.item.StoredItem;
 import java.util.ArrayList;
@@ -59,7 +58,7 @@ final class Dedupe {
   }
 
   /**
-   * Stores the entries in the collection (which should be empty; forced, so that duplicates are stored too), then
+   * Stores the entries in the collection (which should be empty; unchecked, so that duplicates are stored too), then
    * checks each against the others. Items with a status the collection excludes never match, in either direction.
    *
    * @param tenant the tenant of entries that name none
@@ -68,7 +67,7 @@ final class Dedupe {
       Listener listener) {
     Map<String, StoredItem> items = new LinkedHashMap<>();
     for (Items.Entry e : entries) {
-      StoredItem s = c.put(new PutRequest(e.tenant().orElse(tenant), e.id(), e.item(), true)).item().orElseThrow();
+      StoredItem s = c.load(e.tenant().orElse(tenant), e.id(), e.item());
       items.put(s.id(), s);
     }
     return link(c, items, progress, listener);
@@ -82,46 +81,27 @@ final class Dedupe {
   static Result link(DejaCollection c, Map<String, StoredItem> items, Progress progress, Listener listener) {
     Set<String> excluded = c.spec().excludedStatuses();
     Map<String, Link> links = new TreeMap<>();
-    // Checks only read the store: they run on every core, a bounded window ahead of the loop below, which takes their
-    // verdicts in file order (so links, progress and the listener see the same sequence whatever the timing).
-    int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
-    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads, r -> {
-      Thread t = new Thread(r, "deja-dedupe");
-      t.setDaemon(true);
-      return t;
-    });
-    try {
-      java.util.ArrayDeque<java.util.concurrent.Future<Timed>> window = new java.util.ArrayDeque<>();
-      java.util.Iterator<StoredItem> next = items.values().iterator();
-      int ahead = threads * 64;
-      while (next.hasNext() || !window.isEmpty()) {
-        while (next.hasNext() && window.size() < ahead) {
-          StoredItem s = next.next();
-          window.add(pool.submit(() -> {
-            if (excluded.contains(s.keys().status())) {
-              return new Timed(s, null, 0);
-            }
-            long t0 = System.nanoTime();
-            Verdict v = c.check(new CheckRequest(s.tenant(), s.item(), Optional.of(s.id())));
-            return new Timed(s, v, System.nanoTime() - t0);
-          }));
-        }
-        Timed t = await(window.poll());
-        if (t.verdict() != null) {
-          StoredItem s = t.item();
-          listener.checked(s, t.verdict(), t.nanos());
-          for (Match m : t.verdict().matches()) {
-            String a = s.id().compareTo(m.id()) < 0 ? s.id() : m.id();
-            String b = a.equals(s.id()) ? m.id() : s.id();
-            links.merge(key(a, b), new Link(a, b, m.score(), m.stage(), m.explanation().message()),
-                (x, y) -> y.score() > x.score() ? y : x);
-          }
-        }
-        progress.step();
+    // Checks only read the store: they run on every core, a bounded window ahead, and their verdicts are taken in
+    // file order (so links, progress and the listener see the same sequence whatever the timing).
+    InOrder.map(items.values().iterator(), s -> {
+      if (excluded.contains(s.keys().status())) {
+        return new Timed(null, 0);
       }
-    } finally {
-      pool.shutdownNow();
-    }
+      long t0 = System.nanoTime();
+      Verdict v = c.check(new CheckRequest(s.tenant(), s.item(), Optional.of(s.id())));
+      return new Timed(v, System.nanoTime() - t0);
+    }, (s, t) -> {
+      if (t.verdict() != null) {
+        listener.checked(s, t.verdict(), t.nanos());
+        for (Match m : t.verdict().matches()) {
+          String a = s.id().compareTo(m.id()) < 0 ? s.id() : m.id();
+          String b = a.equals(s.id()) ? m.id() : s.id();
+          links.merge(key(a, b), new Link(a, b, m.score(), m.stage(), m.explanation().message()),
+              (x, y) -> y.score() > x.score() ? y : x);
+        }
+      }
+      progress.step();
+    }, "deja-dedupe");
     Clusters cl = cluster(items.keySet(), links);
     return new Result(items, links, cl.clusters(), cl.related());
   }
@@ -135,21 +115,7 @@ final class Dedupe {
   }
 
   /** A check's verdict (null for an item left out) and how long it took. */
-  private record Timed(StoredItem item, Verdict verdict, long nanos) {}
-
-  private static Timed await(java.util.concurrent.Future<Timed> f) {
-    try {
-      return f.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while checking", e);
-    } catch (java.util.concurrent.ExecutionException e) {
-      if (e.getCause() instanceof RuntimeException r) {
-        throw r;
-      }
-      throw new IllegalStateException(e.getCause());
-    }
-  }
+  private record Timed(Verdict verdict, long nanos) {}
 
   /**
    * Complete-linkage clustering: strongest links first (then by ids); two clusters merge only when every pair across

@@ -142,29 +142,11 @@ final class DedupeCommand implements Callable<Integer> {
 
     PrintWriter stdout = cmd.commandLine().getOut();
     if (json) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("preset", config.preset);
-      m.put("items", items.size());
-      m.put("links", links.size());
-      if (across != null) {
-        m.put("across", across);
-        m.put("one_to_one", oneToOne);
-      }
-      List<Object> cs = new ArrayList<>();
-      for (TreeSet<String> cl : clusters) {
-        Map<String, Object> x = new LinkedHashMap<>();
-        x.put("keep", rule.keeper(cl, within.get(cl), items));
-        x.put("members", new ArrayList<>(cl));
-        x.put("links", within.get(cl).stream().map(DedupeCommand::linkJson).toList());
-        cs.add(x);
-      }
-      m.put("clusters", cs);
-      m.put("related_not_merged", related.stream().map(DedupeCommand::linkJson).toList());
-      stdout.println(Json.write(m));
+      writeJson(stdout, items.size(), links.size(), clusters, within, related, items);
     } else if (csv) {
       writeRows(stdout, true, r, clusters, within, spec);
     } else {
-      stdout.print(report(items, clusters, within, links.size(), related, display));
+      report(stdout, items, clusters, within, links.size(), related, display);
     }
     if (out != null) {
       List<TreeSet<String>> finalClusters = clusters;
@@ -176,11 +158,9 @@ final class DedupeCommand implements Callable<Integer> {
           case "csv" -> writeRows(w, true, r, finalClusters, within, spec);
           case "jsonl" -> writeRows(w, false, r, finalClusters, within, spec);
           default -> {
-            try {
-              w.write(report(items, finalClusters, within, linkCount, finalRelated, display));
-            } catch (java.io.IOException e) {
-              throw new java.io.UncheckedIOException(e);
-            }
+            PrintWriter pw = new PrintWriter(w);
+            report(pw, items, finalClusters, within, linkCount, finalRelated, display);
+            pw.flush();
           }
         }
       });
@@ -239,6 +219,45 @@ final class DedupeCommand implements Callable<Integer> {
     }
   }
 
+  /**
+   * The result as one JSON object, written as it is made (a million-record run has hundreds of thousands of clusters:
+   * the text is never held whole).
+   */
+  private void writeJson(PrintWriter stdout, int itemCount, int linkCount, List<TreeSet<String>> clusters,
+      Map<TreeSet<String>, List<Link>> within, List<Link> related, Map<String, StoredItem> items) {
+    try {
+      com.fasterxml.jackson.core.JsonGenerator g = Json.MAPPER.getFactory().createGenerator(stdout);
+      g.disable(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+      g.writeStartObject();
+      g.writeStringField("preset", config.preset);
+      g.writeNumberField("items", itemCount);
+      g.writeNumberField("links", linkCount);
+      if (across != null) {
+        g.writeStringField("across", across);
+        g.writeBooleanField("one_to_one", oneToOne);
+      }
+      g.writeArrayFieldStart("clusters");
+      for (TreeSet<String> cl : clusters) {
+        Map<String, Object> x = new LinkedHashMap<>();
+        x.put("keep", rule.keeper(cl, within.get(cl), items));
+        x.put("members", new ArrayList<>(cl));
+        x.put("links", within.get(cl).stream().map(DedupeCommand::linkJson).toList());
+        g.writeObject(x);
+      }
+      g.writeEndArray();
+      g.writeArrayFieldStart("related_not_merged");
+      for (Link l : related) {
+        g.writeObject(linkJson(l));
+      }
+      g.writeEndArray();
+      g.writeEndObject();
+      g.flush();
+      stdout.println();
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
   /** A row's value of the {@code --across} field, which every item must have. */
   private String sideOf(ItemFile.Row row) {
     Object v = row.raw().get(across);
@@ -283,17 +302,17 @@ final class DedupeCommand implements Callable<Integer> {
     return m;
   }
 
-  private String report(Map<String, StoredItem> items, List<TreeSet<String>> clusters,
+  /** The Markdown report, written as it is made (never held whole: a large run has many clusters). */
+  private void report(PrintWriter sb, Map<String, StoredItem> items, List<TreeSet<String>> clusters,
       Map<TreeSet<String>, List<Link>> within, int links, List<Link> related, String display) {
-    StringBuilder sb = new StringBuilder();
-    sb.append("# Duplicates in ").append(file.getFileName()).append(" (preset ").append(config.preset).append(")\n\n");
+    sb.append("# Duplicates in ").append(String.valueOf(file.getFileName())).append(" (preset ").append(config.preset).append(")\n\n");
     sb.append(String.format(Locale.ROOT, "%d items, %d duplicate links, %d cluster(s), %d related link(s) not merged.%n%n",
         items.size(), links, clusters.size(), related.size()));
     int n = 0;
     for (TreeSet<String> cl : clusters) {
       n++;
       String keep = rule.keeper(cl, within.get(cl), items);
-      sb.append("## Cluster ").append(n).append(" (").append(cl.size()).append(" items) — keep ").append(keep)
+      sb.append("## Cluster ").append(String.valueOf(n)).append(" (").append(String.valueOf(cl.size())).append(" items) — keep ").append(keep)
           .append("\n\n");
       for (String id : cl) {
         sb.append("- [").append(id.equals(keep) ? "keep" : "merge").append("] ").append(id).append(": ")
@@ -315,6 +334,5 @@ final class DedupeCommand implements Callable<Integer> {
             items.get(l.b()).item().findString(display).orElse("")));
       }
     }
-    return sb.toString();
   }
 }

@@ -70,6 +70,7 @@ final class ItemFile implements Iterator<ItemFile.Row>, AutoCloseable {
   private final MappingIterator<Map<String, String>> csv;
   private final List<String> header;
   private final Map<String, Integer> firstLineOfId = new HashMap<>();
+  private final ValuePool values = new ValuePool();
   private java.util.Set<String> dropped = java.util.Set.of();
   private int lineNo;
   private Row next;
@@ -277,7 +278,7 @@ final class ItemFile implements Iterator<ItemFile.Row>, AutoCloseable {
             + " (first on line " + first + "); every item needs its own id");
       }
     }
-    return new Row(line, where, id, tenant, Items.toItem(fields, where), raw);
+    return new Row(line, where, id, tenant, Items.toItem(values.share(fields), where), raw);
   }
 
   private static Object typed(FieldSpec f, String v, String where) {

@@ -211,4 +211,34 @@ class DedupeCommandTest {
     assertThat(unknown.exit()).isEqualTo(Main.BAD_INPUT);
     assertThat(unknown.err()).contains("give linked, complete, first, max:FIELD or min:FIELD");
   }
+
+  @Test
+  void theFirstBadLineIsTheOneReportedThoughItemsAreReadAhead(@TempDir Path dir) throws Exception {
+    // Items are analysed on every core, a window ahead of the one being stored: an item refused on line 3 must still be
+    // the error reported, not a malformed line further on that the reader reached first.
+    StringBuilder sb = new StringBuilder();
+    for (int i = 1; i <= 400; i++) {
+      sb.append(i == 3 ? "{\"id\": \"x3\", \"text\": {\"nested\": true}}"
+          : i == 200 ? "{not json" : "{\"id\": \"x" + i + "\", \"text\": \"note number " + i + "\"}").append('\n');
+    }
+    Path f = dir.resolve("notes.jsonl");
+    Files.writeString(f, sb.toString());
+    CliRunner.Result r = CliRunner.run("dedupe", "--preset", "text", f.toString(), "--json");
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.err()).contains("notes.jsonl:3:").doesNotContain("notes.jsonl:200");
+    assertThat(r.out()).isEmpty();
+  }
+
+  @Test
+  void aMalformedLineIsReportedWithItsNumber(@TempDir Path dir) throws Exception {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 1; i <= 300; i++) {
+      sb.append(i == 250 ? "{not json" : "{\"id\": \"x" + i + "\", \"text\": \"note number " + i + "\"}").append('\n');
+    }
+    Path f = dir.resolve("notes.jsonl");
+    Files.writeString(f, sb.toString());
+    CliRunner.Result r = CliRunner.run("dedupe", "--preset", "text", f.toString(), "--json");
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.err()).contains("notes.jsonl:250, column 2: malformed JSON");
+  }
 }

@@ -87,15 +87,31 @@ public final class Progress implements AutoCloseable {
     int width = 30;
     int filled = (int) (width * Math.min(1.0, (double) done / total));
     double secs = (System.nanoTime() - start) / 1e9;
-    err.printf("\r%s [%s%s] %d/%d %.1fs", label, "#".repeat(filled), " ".repeat(width - filled), done, total, secs);
+    err.printf(java.util.Locale.ROOT, "\r%s [%s%s] %d/%d %.1fs%s", label, "#".repeat(filled),
+        " ".repeat(width - filled), done, total, secs, rate(done, total, secs));
     err.flush();
+  }
+
+  /** "  1,234/s, 56 s left" once a rate can be told (after the first half second), else nothing. */
+  static String rate(long done, long total, double secs) {
+    if (secs < 0.5 || done == 0) {
+      return "";
+    }
+    double perSecond = done / secs;
+    String r = String.format(java.util.Locale.ROOT, "  %,.0f/s", perSecond);
+    if (done < total) {
+      long left = Math.round((total - done) / perSecond);
+      r += left >= 120 ? String.format(java.util.Locale.ROOT, ", %d min %02d s left", left / 60, left % 60)
+          : String.format(java.util.Locale.ROOT, ", %d s left", left);
+    }
+    return r + "   ";
   }
 
   @Override
   public void close() {
     if (enabled && drawn) {
       draw();
-      err.print("\r" + " ".repeat(label.length() + 60) + "\r");
+      err.print("\r" + " ".repeat(label.length() + 100) + "\r");
       err.flush();
     }
   }

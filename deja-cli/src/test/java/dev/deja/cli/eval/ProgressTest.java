@@ -54,4 +54,12 @@ class ProgressTest {
     }
     assertThat(off.toString()).isEmpty();
   }
+
+  @Test
+  void theRateAndTimeLeftAreShownOnceTheyCanBeTold() {
+    assertThat(Progress.rate(10, 100, 0.2)).isEmpty();
+    assertThat(Progress.rate(5_000, 100_000, 2.0)).isEqualTo("  2,500/s, 38 s left   ");
+    assertThat(Progress.rate(1_000, 1_000_000, 1.0)).isEqualTo("  1,000/s, 16 min 39 s left   ");
+    assertThat(Progress.rate(100, 100, 4.0)).isEqualTo("  25/s   ");
+  }
 }

@@ -127,7 +127,21 @@ public final class RecordStage implements Scorer {
       Normalizer normalizer, String lookup) {
 
     Optional<String> value(Item item) {
-      return FieldValues.text(item, field).map(normalizer::normalize).filter(s -> !s.isBlank());
+      return Optional.ofNullable(valueOrNull(item));
+    }
+
+    /** The analysed value, or null when the field is blank (the comparison loop's allocation-free form). */
+    String valueOrNull(Item item) {
+      Object v = item.fields().get(field);
+      if (v == null || v instanceof List || v instanceof Map) {
+        return null;
+      }
+      String raw = v.toString();
+      if (raw.isBlank()) {
+        return null;
+      }
+      String n = normalizer.normalize(raw);
+      return n.isBlank() ? null : n;
     }
 
     /** Duke's mapping of a similarity to the probability of a duplicate. */
@@ -140,6 +154,8 @@ public final class RecordStage implements Scorer {
   private final List<FieldRule> rules;
   /** Blocking keys: each a list of fields whose analysed values, together, index a record. */
   private final List<List<FieldRule>> blocks;
+  /** Each block's fields as indexes into {@link #rules}. */
+  private final int[][] blockFields;
   /** The probability the fields after each one give when they all agree fully: their {@code high}s combined. */
   private final double[] bestAfter;
   private final double threshold;
@@ -150,6 +166,18 @@ public final class RecordStage implements Scorer {
     this.name = name;
     this.rules = rules;
     this.blocks = blocks;
+    this.blockFields = new int[blocks.size()][];
+    for (int b = 0; b < blocks.size(); b++) {
+      List<FieldRule> parts = blocks.get(b);
+      blockFields[b] = new int[parts.size()];
+      for (int j = 0; j < parts.size(); j++) {
+        for (int k = 0; k < rules.size(); k++) {
+          if (rules.get(k) == parts.get(j)) {
+            blockFields[b][j] = k;
+          }
+        }
+      }
+    }
     // Bayes' rule multiplies odds, so the best the fields after i can still do is one number per i.
     this.bestAfter = new double[rules.size()];
     double rest = 0.5;
@@ -187,15 +215,16 @@ public final class RecordStage implements Scorer {
       return Set.of();
     }
     Set<String> keys = new HashSet<>();
+    String[] values = analysed(item);
     block:
     for (int i = 0; i < blocks.size(); i++) {
       StringBuilder k = new StringBuilder(name).append("|b").append(i).append(':');
-      for (FieldRule r : blocks.get(i)) {
-        Optional<String> v = r.value(item);
-        if (v.isEmpty()) {
+      for (int f : blockFields[i]) {
+        String v = values[f];
+        if (v == null) {
           continue block;
         }
-        k.append(v.get()).append('\u001f');
+        k.append(v).append('\u001f');
       }
       keys.add(k.toString());
     }
@@ -215,12 +244,11 @@ public final class RecordStage implements Scorer {
   @Override
   public Set<String> lexicalTerms(Item item) {
     Set<String> terms = new HashSet<>();
-    for (FieldRule r : rules) {
-      if (r.lookup().equals("none")) {
-        continue;
-      }
-      Optional<String> v = r.value(item);
-      if (v.isEmpty()) {
+    String[] values = analysed(item);
+    for (int i = 0; i < rules.size(); i++) {
+      FieldRule r = rules.get(i);
+      Optional<String> v = Optional.ofNullable(values[i]);
+      if (r.lookup().equals("none") || v.isEmpty()) {
         continue;
       }
       if (!r.lookup().equals("trigrams")) {
@@ -233,6 +261,17 @@ public final class RecordStage implements Scorer {
       }
     }
     return terms;
+  }
+
+  /** The analysed value of each field (null when blank), in rule order: computed once per item and kept with it. */
+  private String[] analysed(Item item) {
+    return item.memo(this, i -> {
+      String[] v = new String[rules.size()];
+      for (int k = 0; k < v.length; k++) {
+        v[k] = rules.get(k).valueOrNull(i);
+      }
+      return v;
+    });
   }
 
   /** One field's comparison: the two values (empty when blank), their similarity and probability. */
@@ -255,10 +294,12 @@ public final class RecordStage implements Scorer {
   private List<Compared> compare(Item a, Item b, double floor) {
     List<Compared> out = new ArrayList<>(rules.size());
     double p = 0.5;
+    String[] as = analysed(a);
+    String[] bs = analysed(b);
     for (int i = 0; i < rules.size(); i++) {
       FieldRule r = rules.get(i);
-      Optional<String> x = r.value(a);
-      Optional<String> y = r.value(b);
+      Optional<String> x = Optional.ofNullable(as[i]);
+      Optional<String> y = Optional.ofNullable(bs[i]);
       Compared c;
       if (x.isEmpty() || y.isEmpty()) {
         c = new Compared(r, x, y, Double.NaN, 0.5);
@@ -279,6 +320,38 @@ public final class RecordStage implements Scorer {
       }
     }
     return out;
+  }
+
+  /**
+   * The probability that the records are the same entity, as {@link #compare} combines it, computed without building
+   * the comparison: below {@code floor} (any value under it) as soon as the fields left cannot lift it there, and NaN
+   * when no field has a value on both sides. The probe's analysed values are given, computed once per check.
+   */
+  private double bounded(String[] mine, Item b, double floor) {
+    double p = 0.5;
+    boolean evidence = false;
+    String[] theirs = analysed(b);
+    for (int i = 0; i < mine.length; i++) {
+      FieldRule r = rules.get(i);
+      String x = mine[i];
+      String y = theirs[i];
+      double q;
+      if (x == null || y == null) {
+        q = 0.5;
+      } else {
+        evidence = true;
+        double s = r.measure().upperBound(x, y) < 0.5 ? 0.0 : clamp(r.measure().similarityAtLeast(x, y, 0.5));
+        if (s < 0.5) {
+          s = floor > 0 ? 0.0 : clamp(r.measure().similarity(x, y));
+        }
+        q = r.probability(s);
+      }
+      p = combine(p, q);
+      if (floor > 0 && combine(p, bestAfter[i]) < floor) {
+        return -1;
+      }
+    }
+    return evidence ? p : Double.NaN;
   }
 
   private static double combine(double p, double q) {
@@ -314,24 +387,21 @@ public final class RecordStage implements Scorer {
     Explanation.Builder summary = Explanation.of("stage", name).threshold(threshold)
         .evidence("fields", String.join(", ", rules.stream().map(FieldRule::field).toList()));
     possibleThreshold.ifPresent(p -> summary.evidence("possible_threshold", Explanation.format(p)));
-    if (rules.stream().allMatch(r -> r.value(probe.item()).isEmpty())) {
+    if (java.util.Arrays.stream(analysed(probe.item())).allMatch(java.util.Objects::isNull)) {
       return new StageResult(List.of(), summary.result("skipped")
           .message("the new item has no value in any of the stage's fields: no evidence").build());
     }
     double floor = Math.min(threshold, possibleThreshold.orElse(threshold));
     int compared = 0;
     List<StageMatch> matches = new ArrayList<>();
+    String[] mine = analysed(probe.item());
     for (Candidate c : candidates) {
-      List<Compared> cs = compare(probe.item(), c.item().item(), floor);
+      double p = bounded(mine, c.item().item(), floor);
       compared++;
-      if (cs == null) {
-        continue;
-      }
-      if (cs.stream().noneMatch(Compared::evidence)) {
+      if (Double.isNaN(p)) {
         compared--;
         continue;
       }
-      double p = combined(cs);
       if (p < floor) {
         continue;
       }

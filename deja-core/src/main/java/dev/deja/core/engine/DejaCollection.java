@@ -154,6 +154,64 @@ public final class DejaCollection {
   }
 
   /**
+   * Stores an item as it is, without checking it: for batch de-duplication, which stores every item of a file first and
+   * then checks each against all the others (a check at load time would only see the items before it, and cost as
+   * much again). The item is embedded and, for a recurring series, expanded as {@link #put} does; an id that exists is
+   * refused.
+   *
+   * @param id the item's id; empty to have one made
+   */
+  public StoredItem load(String tenant, Optional<String> id, Item item) {
+    return load(prepareLoad(tenant, id, item));
+  }
+
+  /**
+   * The slow, store-free half of {@link #load(String, Optional, Item)}: validates, analyses and embeds the item and
+   * expands a series. Thread-safe, so a batch prepares items on every core and stores them in file order with
+   * {@link #load(Loadable)}.
+   */
+  public Loadable prepareLoad(String tenant, Optional<String> id, Item item) {
+    ItemPreparer.Prepared p = preparer.prepare(tenant, item);
+    ProbeVectors vectors = checker.embed(p.item());
+    Optional<List<Occurrences.Occurrence>> occs = writer.isSeries(p.item())
+        ? Optional.of(writer.occurrences().of(p.item())) : Optional.empty();
+    return new Loadable(this, tenant, id, p, vectors, occs);
+  }
+
+  /** Stores an item prepared by {@link #prepareLoad} of this collection, unchecked; an id that exists is refused. */
+  public StoredItem load(Loadable l) {
+    if (l.collection != this) {
+      throw new IllegalArgumentException("the item was prepared by another collection");
+    }
+    return store.inScope(l.prepared.keys().scope(), () -> {
+      if (l.id.isPresent() && store.find(l.tenant, l.id.get()).isPresent()) {
+        throw new InvalidInputException("an item with id '" + l.id.get() + "' already exists");
+      }
+      return writer.create(l.prepared, l.vectors.vectors(), l.id, false, "", l.occurrences);
+    });
+  }
+
+  /** An item made ready to store by {@link #prepareLoad}. Immutable. */
+  public static final class Loadable {
+    private final DejaCollection collection;
+    private final String tenant;
+    private final Optional<String> id;
+    private final ItemPreparer.Prepared prepared;
+    private final ProbeVectors vectors;
+    private final Optional<List<Occurrences.Occurrence>> occurrences;
+
+    private Loadable(DejaCollection collection, String tenant, Optional<String> id, ItemPreparer.Prepared prepared,
+        ProbeVectors vectors, Optional<List<Occurrences.Occurrence>> occurrences) {
+      this.collection = collection;
+      this.tenant = tenant;
+      this.id = id;
+      this.prepared = prepared;
+      this.vectors = vectors;
+      this.occurrences = occurrences;
+    }
+  }
+
+  /**
    * The policy's answer to a verdict, under the scope's lock: create, reject, merge, or create with a warning. The
    * verdict's warnings (a store or an embedder that failed open, a judge that could not answer) come first in the
    * result's.

@@ -73,6 +73,9 @@ public record StoredItem(
 
   private static Map<String, float[]> copyVectors(Map<String, float[]> in) {
     Objects.requireNonNull(in, "vectors");
+    if (in.isEmpty()) {
+      return Map.of(); // most items of a batch have none: one shared empty map
+    }
     Map<String, float[]> out = new LinkedHashMap<>();
     in.forEach((k, v) -> out.put(Objects.requireNonNull(k, "vector name"), Arrays.copyOf(v, v.length)));
     return Collections.unmodifiableMap(out);

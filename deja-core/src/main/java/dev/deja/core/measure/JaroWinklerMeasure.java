@@ -33,8 +33,8 @@ public final class JaroWinklerMeasure implements Measure {
     if (a.equals(b)) {
       return 1.0;
     }
-    int[] first = a.codePoints().toArray();
-    int[] second = b.codePoints().toArray();
+    int[] first = CodePoints.of(a);
+    int[] second = CodePoints.of(b);
     int[] max;
     int[] min;
     if (first.length > second.length) {

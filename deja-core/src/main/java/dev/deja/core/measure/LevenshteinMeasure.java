@@ -23,8 +23,8 @@ public final class LevenshteinMeasure implements Measure {
     if (a.equals(b)) {
       return 1.0;
     }
-    int[] x = a.codePoints().toArray();
-    int[] y = b.codePoints().toArray();
+    int[] x = CodePoints.of(a);
+    int[] y = CodePoints.of(b);
     int longest = Math.max(x.length, y.length);
     return 1.0 - (double) distance(x, y) / longest;
   }
@@ -47,8 +47,8 @@ public final class LevenshteinMeasure implements Measure {
     if (a.equals(b)) {
       return 1.0;
     }
-    int[] x = a.codePoints().toArray();
-    int[] y = b.codePoints().toArray();
+    int[] x = CodePoints.of(a);
+    int[] y = CodePoints.of(b);
     int longest = Math.max(x.length, y.length);
     int k = (int) Math.floor((1.0 - min) * longest + 1e-9);
     if (k < 0) {

@@ -37,8 +37,8 @@ public final class SequenceMeasure implements Measure {
 
   @Override
   public double similarity(String a, String b) {
-    int[] ca = a.codePoints().toArray();
-    int[] cb = b.codePoints().toArray();
+    int[] ca = CodePoints.of(a);
+    int[] cb = CodePoints.of(b);
     int total = ca.length + cb.length;
     if (total == 0) {
       return 1.0;

@@ -49,7 +49,7 @@ public final class TrigramMeasure implements Measure {
   public static Set<String> trigrams(String text) {
     Set<String> out = new HashSet<>();
     StringBuilder word = new StringBuilder();
-    int[] cps = text.codePoints().toArray();
+    int[] cps = CodePoints.of(text);
     for (int i = 0; i <= cps.length; i++) {
       if (i < cps.length && Character.isLetterOrDigit(cps[i])) {
         // Words are found in the text as written, then lower-cased one character at a time, as pg_trgm does (with

@@ -10,6 +10,7 @@ import dev.deja.core.item.StoredItem;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,8 +35,10 @@ public final class MemoryCollectionStore implements CollectionStore, VectorIndex
   private final ReentrantReadWriteLock rw = new ReentrantReadWriteLock();
   private final TreeMap<String, StoredItem> byId = new TreeMap<>();
   private final Map<String, TreeSet<String>> byScope = new HashMap<>();
-  private final Map<String, TreeSet<String>> byKey = new HashMap<>();
-  private final Map<String, TreeSet<String>> byTerm = new HashMap<>();
+  /** Per scope: the ids under each exact key, and under each lexical term. */
+  private final Map<String, Postings> byKey = new HashMap<>();
+  private final Map<String, Postings> byTerm = new HashMap<>();
+  private static final Postings EMPTY = new Postings();
   private final ScopeLocks scopeLocks = new ScopeLocks();
   /** Per thread: how deep inside {@link #inScope} it is, and the writes made there (undone if the work fails). */
   private final ThreadLocal<Integer> depth = ThreadLocal.withInitial(() -> 0);
@@ -183,6 +186,7 @@ public final class MemoryCollectionStore implements CollectionStore, VectorIndex
   public List<Candidate> candidates(CandidateQuery q) {
     return read(() -> {
       Map<String, Set<String>> sources = new TreeMap<>();
+      Map<String, StoredItem> itemOf = new HashMap<>();
       TreeSet<String> scopeIds = byScope.get(q.scope());
       if (scopeIds == null) {
         return List.of();
@@ -198,18 +202,18 @@ public final class MemoryCollectionStore implements CollectionStore, VectorIndex
         admitted.sort(Comparator.comparingLong(q::timeDistance).thenComparing(StoredItem::id));
         for (StoredItem i : admitted.subList(0, Math.min(q.maxPerLookup(), admitted.size()))) {
           sources.computeIfAbsent(i.id(), k -> new TreeSet<>()).add("window");
+          itemOf.put(i.id(), i);
         }
       }
       if (!q.keys().isEmpty()) {
         Map<String, Set<String>> found = new TreeMap<>();
+        Postings keys = byKey.getOrDefault(q.scope(), EMPTY);
         for (String key : q.keys()) {
-          TreeSet<String> ids = byKey.get(scoped(q.scope(), key));
-          if (ids == null) {
-            continue;
-          }
-          for (String id : ids) {
-            if (q.admits(byId.get(id))) {
-              found.computeIfAbsent(id, k -> new TreeSet<>()).add(ItemKeys.sourceOf(key));
+          String source = ItemKeys.sourceOf(key);
+          for (StoredItem i : keys.get(key)) {
+            if (q.admits(i)) {
+              found.computeIfAbsent(i.id(), k -> new TreeSet<>()).add(source);
+              itemOf.put(i.id(), i);
             }
           }
         }
@@ -222,42 +226,40 @@ public final class MemoryCollectionStore implements CollectionStore, VectorIndex
         }
       }
       if (!q.terms().isEmpty()) {
-        Map<String, Integer> shared = new HashMap<>();
+        Map<StoredItem, int[]> shared = new IdentityHashMap<>();
+        Postings terms = byTerm.getOrDefault(q.scope(), EMPTY);
         for (String term : q.terms()) {
-          TreeSet<String> ids = byTerm.get(scoped(q.scope(), term));
-          if (ids == null) {
-            continue;
-          }
-          for (String id : ids) {
-            shared.merge(id, 1, Integer::sum);
+          for (StoredItem i : terms.get(term)) {
+            shared.computeIfAbsent(i, k -> new int[1])[0]++;
           }
         }
         // Most shared terms first, then by id, the first maxPerLookup admitted: by count buckets, from the highest,
         // so that only the buckets that fill the cap are sorted and filtered (a common word brings thousands).
-        Map<Integer, List<String>> byCount = new HashMap<>();
-        for (Map.Entry<String, Integer> e : shared.entrySet()) {
-          byCount.computeIfAbsent(e.getValue(), k -> new ArrayList<>()).add(e.getKey());
+        Map<Integer, List<StoredItem>> byCount = new HashMap<>();
+        for (Map.Entry<StoredItem, int[]> e : shared.entrySet()) {
+          byCount.computeIfAbsent(e.getValue()[0], k -> new ArrayList<>()).add(e.getKey());
         }
         List<Integer> counts = new ArrayList<>(byCount.keySet());
         counts.sort(Comparator.reverseOrder());
         int taken = 0;
         buckets:
         for (int count : counts) {
-          List<String> ids = byCount.get(count);
-          java.util.Collections.sort(ids);
-          for (String id : ids) {
+          List<StoredItem> items = byCount.get(count);
+          items.sort(Comparator.comparing(StoredItem::id));
+          for (StoredItem i : items) {
             if (taken == q.maxPerLookup()) {
               break buckets;
             }
-            if (q.admits(byId.get(id))) {
-              sources.computeIfAbsent(id, k -> new TreeSet<>()).add("lexical");
+            if (q.admits(i)) {
+              sources.computeIfAbsent(i.id(), k -> new TreeSet<>()).add("lexical");
+              itemOf.put(i.id(), i);
               taken++;
             }
           }
         }
       }
       List<Candidate> out = new ArrayList<>(sources.size());
-      sources.forEach((id, src) -> out.add(new Candidate(byId.get(id), src)));
+      sources.forEach((id, src) -> out.add(new Candidate(itemOf.get(id), src)));
       return out;
     });
   }
@@ -315,11 +317,13 @@ public final class MemoryCollectionStore implements CollectionStore, VectorIndex
     byId.put(item.id(), item);
     String scope = item.keys().scope();
     byScope.computeIfAbsent(scope, k -> new TreeSet<>()).add(item.id());
+    Postings keys = byKey.computeIfAbsent(scope, k -> new Postings());
     for (String key : item.keys().keys()) {
-      byKey.computeIfAbsent(scoped(scope, key), k -> new TreeSet<>()).add(item.id());
+      keys.add(key, item);
     }
+    Postings terms = byTerm.computeIfAbsent(scope, k -> new Postings());
     for (String term : item.keys().terms()) {
-      byTerm.computeIfAbsent(scoped(scope, term), k -> new TreeSet<>()).add(item.id());
+      terms.add(term, item);
     }
   }
 
@@ -327,12 +331,8 @@ public final class MemoryCollectionStore implements CollectionStore, VectorIndex
     byId.remove(item.id());
     String scope = item.keys().scope();
     removeFrom(byScope, scope, item.id());
-    for (String key : item.keys().keys()) {
-      removeFrom(byKey, scoped(scope, key), item.id());
-    }
-    for (String term : item.keys().terms()) {
-      removeFrom(byTerm, scoped(scope, term), item.id());
-    }
+    removeFrom(byKey, scope, item.keys().keys(), item);
+    removeFrom(byTerm, scope, item.keys().terms(), item);
   }
 
   private static void removeFrom(Map<String, TreeSet<String>> map, String key, String id) {
@@ -345,8 +345,17 @@ public final class MemoryCollectionStore implements CollectionStore, VectorIndex
     }
   }
 
-  private static String scoped(String scope, String key) {
-    return scope + '\u0000' + key;
+  private static void removeFrom(Map<String, Postings> byScope, String scope, Set<String> keys, StoredItem item) {
+    Postings p = byScope.get(scope);
+    if (p == null) {
+      return;
+    }
+    for (String key : keys) {
+      p.remove(key, item);
+    }
+    if (p.isEmpty()) {
+      byScope.remove(scope);
+    }
   }
 
   private <T> T read(Supplier<T> work) {
