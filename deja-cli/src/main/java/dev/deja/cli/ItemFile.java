@@ -6,7 +6,6 @@ import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import dev.deja.core.InvalidInputException;
-import dev.deja.core.item.FieldType;
 import dev.deja.core.spec.CollectionSpec;
 import dev.deja.core.spec.FieldSpec;
 import dev.deja.format.Json;
@@ -22,7 +21,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -263,7 +261,7 @@ final class ItemFile implements Iterator<ItemFile.Row>, AutoCloseable {
       if (v == null || v.isBlank()) {
         continue;
       }
-      fields.put(f.name(), typed(f, v.strip(), where));
+      fields.put(f.name(), f.cellValue(v.strip(), where));
     }
     return row(line, where, id, tenant, fields, raw);
   }
@@ -279,28 +277,6 @@ final class ItemFile implements Iterator<ItemFile.Row>, AutoCloseable {
       }
     }
     return new Row(line, where, id, tenant, Items.toItem(values.share(fields), where), raw);
-  }
-
-  private static Object typed(FieldSpec f, String v, String where) {
-    FieldType t = f.type();
-    switch (t) {
-      case LIST:
-        return Arrays.stream(v.split(";")).map(String::strip).filter(s -> !s.isEmpty()).toList();
-      case NUMBER:
-        try {
-          return v.contains(".") || v.contains("e") || v.contains("E") ? (Object) Double.parseDouble(v)
-              : (Object) Long.parseLong(v);
-        } catch (NumberFormatException e) {
-          throw new InvalidInputException(where + ": column '" + f.name() + "': '" + v + "' is not a number", e);
-        }
-      case BOOLEAN:
-        if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false")) {
-          return Boolean.parseBoolean(v.toLowerCase(java.util.Locale.ROOT));
-        }
-        throw new InvalidInputException(where + ": column '" + f.name() + "': '" + v + "' is not true or false");
-      default:
-        return v;
-    }
   }
 
   private static Optional<String> blankToEmpty(String s) {

@@ -1,14 +1,11 @@
 package dev.deja.spark;
 
 import dev.deja.core.InvalidInputException;
-import dev.deja.core.item.FieldType;
 import dev.deja.core.item.Item;
 import dev.deja.core.spec.CollectionSpec;
 import dev.deja.core.spec.FieldSpec;
 import dev.deja.format.Json;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -115,7 +112,7 @@ final class RawItems {
       if (v == null || v.toString().isBlank()) {
         continue;
       }
-      fields.put(f.name(), typed(f, v.toString().strip(), where));
+      fields.put(f.name(), f.cellValue(v.toString().strip(), where));
     }
     Optional<String> side = across == null ? Optional.empty() : blankToEmpty(cells.get(across));
     return entry(id, tenant, fields, side, where);
@@ -131,29 +128,6 @@ final class RawItems {
       return new Entry(id.get(), tenant, new Item(fields), side);
     } catch (IllegalArgumentException e) {
       throw new InvalidInputException(where + ": " + e.getMessage(), e);
-    }
-  }
-
-  /** A CSV cell typed by its field, as deja dedupe types it. */
-  static Object typed(FieldSpec f, String v, String where) {
-    FieldType t = f.type();
-    switch (t) {
-      case LIST:
-        return Arrays.stream(v.split(";")).map(String::strip).filter(s -> !s.isEmpty()).toList();
-      case NUMBER:
-        try {
-          return v.contains(".") || v.contains("e") || v.contains("E") ? (Object) Double.parseDouble(v)
-              : (Object) Long.parseLong(v);
-        } catch (NumberFormatException e) {
-          throw new InvalidInputException(where + ": column '" + f.name() + "': '" + v + "' is not a number", e);
-        }
-      case BOOLEAN:
-        if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false")) {
-          return Boolean.parseBoolean(v.toLowerCase(Locale.ROOT));
-        }
-        throw new InvalidInputException(where + ": column '" + f.name() + "': '" + v + "' is not true or false");
-      default:
-        return v;
     }
   }
 

@@ -126,11 +126,7 @@ public final class RecordStage implements Scorer {
   record FieldRule(String field, String measureName, Measure measure, double low, double high, Analyzer analyzer,
       Normalizer normalizer, String lookup) {
 
-    Optional<String> value(Item item) {
-      return Optional.ofNullable(valueOrNull(item));
-    }
-
-    /** The analysed value, or null when the field is blank (the comparison loop's allocation-free form). */
+    /** The analysed value, or null when the field is blank. */
     String valueOrNull(Item item) {
       Object v = item.fields().get(field);
       if (v == null || v instanceof List || v instanceof Map) {
@@ -282,42 +278,28 @@ public final class RecordStage implements Scorer {
     }
   }
 
-  private List<Compared> compare(Item a, Item b) {
-    return compare(a, b, 0.0);
-  }
-
   /**
-   * The fields compared, in order; {@code null} as soon as the probability can no longer reach {@code floor} even if
-   * every field left agrees fully. A similarity only matters up to 0.5 (below it, a field gives {@code low}), so
-   * measures are asked for it only from 0.5 up ({@link Measure#similarityAtLeast}); a pair below is given 0.
+   * Every field compared in full, in order (for scores and explanations; {@link #bounded} is the checking loop's
+   * cut-short form). A similarity below 0.5 gives the field's {@code low} whatever it is, but is shown as computed.
    */
-  private List<Compared> compare(Item a, Item b, double floor) {
+  private List<Compared> compare(Item a, Item b) {
     List<Compared> out = new ArrayList<>(rules.size());
-    double p = 0.5;
     String[] as = analysed(a);
     String[] bs = analysed(b);
     for (int i = 0; i < rules.size(); i++) {
       FieldRule r = rules.get(i);
       Optional<String> x = Optional.ofNullable(as[i]);
       Optional<String> y = Optional.ofNullable(bs[i]);
-      Compared c;
       if (x.isEmpty() || y.isEmpty()) {
-        c = new Compared(r, x, y, Double.NaN, 0.5);
-      } else {
-        double s = r.measure().upperBound(x.get(), y.get()) < 0.5 ? 0.0
-            : clamp(r.measure().similarityAtLeast(x.get(), y.get(), 0.5));
-        if (s < 0.5) {
-          s = floor > 0 ? 0.0 : clamp(r.measure().similarity(x.get(), y.get()));
-        }
-        c = new Compared(r, x, y, s, r.probability(s));
+        out.add(new Compared(r, x, y, Double.NaN, 0.5));
+        continue;
       }
-      out.add(c);
-      p = combine(p, c.probability());
-      if (floor > 0) {
-        if (combine(p, bestAfter[i]) < floor) {
-          return null;
-        }
+      double s = r.measure().upperBound(x.get(), y.get()) < 0.5 ? 0.0
+          : clamp(r.measure().similarityAtLeast(x.get(), y.get(), 0.5));
+      if (s < 0.5) {
+        s = clamp(r.measure().similarity(x.get(), y.get()));
       }
+      out.add(new Compared(r, x, y, s, r.probability(s)));
     }
     return out;
   }
