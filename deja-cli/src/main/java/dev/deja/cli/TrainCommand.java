@@ -84,8 +84,15 @@ final class TrainCommand implements Callable<Integer> {
   int folds;
 
   @Option(names = "--seed", defaultValue = "7", paramLabel = "N",
-      description = "Seed of the fold assignment (default: ${DEFAULT-VALUE}).")
+      description = "Seed of the fold assignment (default: ${DEFAULT-VALUE}); repetitions use N, N+1, ….")
   long seed;
+
+  @Option(names = "--repeats", defaultValue = "5", paramLabel = "R",
+      description = "Repetitions of the grouped k-fold cross-validation, each with its own fold assignment "
+          + "(default: ${DEFAULT-VALUE}). An example's cross-validated score is the mean of its R out-of-fold "
+          + "probabilities; the l2, the threshold and the reported figures are taken from it. One split of a few "
+          + "hundred pairs leaves the choice of l2 and threshold partly to chance; repeating steadies it.")
+  int repeats;
 
   @Option(names = "--scenario-weight", defaultValue = "1.0", paramLabel = "W",
       description = "Weight of a scenario example relative to a pair (default: ${DEFAULT-VALUE}). Scenario checks "
@@ -124,8 +131,8 @@ final class TrainCommand implements Callable<Integer> {
   Path out;
 
   @Option(names = "--dump", paramLabel = "FILE",
-      description = "Write every example as a JSON line: texts, label, group, fold, feature values, evidence and its "
-          + "cross-validated score.")
+      description = "Write every example as a JSON line: texts, label, group, fold (of the first repetition), "
+          + "feature values, evidence and its cross-validated score.")
   Path dump;
 
   @Option(names = "--json", description = "Print one JSON object instead of the human summary.")
@@ -148,6 +155,9 @@ final class TrainCommand implements Callable<Integer> {
       if (Double.isNaN(grid[0]) || grid[0] < 0) {
         throw new InvalidInputException("--l2: must be 'auto' or a number >= 0, got " + l2Option);
       }
+    }
+    if (repeats < 1 || repeats > 20) {
+      throw new InvalidInputException("--repeats: must be in [1, 20], got " + repeats);
     }
     if (folds < 2 || folds > 50) {
       throw new InvalidInputException("--folds: must be in [2, 50], got " + folds);
@@ -208,7 +218,11 @@ final class TrainCommand implements Callable<Integer> {
       w[i] = td.rows.get(i).vetoed() ? 0 : td.rows.get(i).weight();
     }
     List<String> groups = td.groups();
-    int[] fold = CrossValidation.folds(groups, folds, seed);
+    int[][] foldsByRepeat = new int[repeats][];
+    for (int r = 0; r < repeats; r++) {
+      foldsByRepeat[r] = CrossValidation.folds(groups, folds, seed + r);
+    }
+    int[] fold = foldsByRepeat[0];
     int[] signs = new int[combined.featureNames().size()];
     if (monotone) {
       for (int i = 0; i < signs.length; i++) {
@@ -220,7 +234,13 @@ final class TrainCommand implements Callable<Integer> {
     double bestObjective = -1;
     Map<Double, Double> tried = new LinkedHashMap<>();
     for (double candidate : grid) {
-      double[] p = CrossValidation.predict(x, y, w, fold, candidate, signs);
+      double[] p = new double[n];
+      for (int[] f : foldsByRepeat) {
+        double[] pr = CrossValidation.predict(x, y, w, f, candidate, signs);
+        for (int i = 0; i < n; i++) {
+          p[i] += pr[i] / repeats;
+        }
+      }
       for (int i = 0; i < n; i++) {
         if (td.rows.get(i).vetoed()) {
           p[i] = 0;
@@ -266,6 +286,7 @@ final class TrainCommand implements Callable<Integer> {
     Calibration calAll = Calibration.of(cv, y, scored, 10);
     String provenance = "deja train --preset " + config.preset + " " + String.join(" ", data.stream()
         .map(p -> "--data " + p).toList()) + " (l2 " + l2 + ", " + folds + " folds, seed " + seed
+        + (repeats > 1 ? ", " + repeats + " repeats" : "")
         + ", scenario weight " + scenarioWeight + ", unrelated " + unrelated + (monotone ? ", monotone" : "")
         + ", beta " + beta + ", threshold rule " + thresholdRule
         + "): cross-validated "
@@ -293,6 +314,8 @@ final class TrainCommand implements Callable<Integer> {
       m.put("threshold", round2(threshold));
       m.put("threshold_rule", thresholdRule);
       m.put("l2", l2);
+      m.put("folds", folds);
+      m.put("repeats", repeats);
       Map<String, Object> l2s = new LinkedHashMap<>();
       tried.forEach((k, v) -> l2s.put(Double.toString(k), round(v)));
       m.put("l2_tried", l2s);
@@ -315,7 +338,8 @@ final class TrainCommand implements Callable<Integer> {
       pw.printf(Locale.ROOT, "deja train — preset %s, stage %s: %d examples in %d groups (%d pairs outside the "
           + "window, always NEW)%n", config.preset, stageSpec.name(), n, td.groupCount(), td.outside.size());
       pw.printf(Locale.ROOT, "logistic regression, l2 %s (cross-validated score by l2: %s), %d Newton steps; "
-          + "%d-fold cross-validation grouped by base item (seed %d)%n", l2, tried, model.iterations(), folds, seed);
+          + "%d-fold cross-validation grouped by base item (seed %d%s)%n", l2, tried, model.iterations(), folds, seed,
+          repeats > 1 ? ", repeated " + repeats + " times, out-of-fold probabilities averaged" : "");
       pw.printf(Locale.ROOT, "threshold %.2f (%s cross-validated F%s on the %s)%n", threshold,
           thresholdRule.equals("one-se") ? "within one standard error of the best" : "the best", fmtBeta(beta),
           hasPairs ? "pairs" : "scenario checks");

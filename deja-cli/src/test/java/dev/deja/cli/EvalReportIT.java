@@ -76,10 +76,11 @@ class EvalReportIT {
       assertThat(pl.find()).as(series + " polyline").isTrue();
       assertThat(pl.group(1).split(" ")).as("one point per threshold").hasSize(101);
     }
-    assertThat(html).contains("<line class=\"threshold-marker\" data-threshold=\"0.49\"")
-        .contains("configured 0.49").contains("<circle class=\"best-marker\" data-threshold=\""
+    String configured = HtmlReport.number(EvalCommandIT.calendarThreshold());
+    assertThat(html).contains("<line class=\"threshold-marker\" data-threshold=\"" + configured + "\"")
+        .contains("configured " + configured).contains("<circle class=\"best-marker\" data-threshold=\""
             + HtmlReport.number(m.get("best_threshold")) + "\"");
-    assertThat(m).containsEntry("threshold", 0.49);
+    assertThat(m).containsEntry("threshold", EvalCommandIT.calendarThreshold());
     for (String k : List.of("tp", "fp", "fn", "tn")) {
       assertThat(confusionCell(html, k)).as(k).isEqualTo(String.valueOf(m.get(k)));
     }

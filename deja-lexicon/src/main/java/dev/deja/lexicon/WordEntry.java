@@ -21,9 +21,10 @@ import java.util.Set;
  * @param lowerCase whether a synset writes it in lower case (a common word, not a name or abbreviation)
  * @param person whether its most frequent noun sense is in WordNet's {@code noun.person} file
  * @param pastTense whether it is a past-tense verb form
+ * @param verb whether WordNet has it (or its base form) as a verb
  */
 record WordEntry(String word, boolean known, Set<String> lemmas, Set<Long> synsets, Set<String> formLemmas,
-    Set<String> antonymLemmas, List<Sense> top, boolean lowerCase, boolean person, boolean pastTense) {
+    Set<String> antonymLemmas, List<Sense> top, boolean lowerCase, boolean person, boolean pastTense, boolean verb) {
 
   /**
    * One of a word's most frequent senses, with its hypernyms.
@@ -43,5 +44,5 @@ record WordEntry(String word, boolean known, Set<String> lemmas, Set<Long> synse
   }
 
   static final WordEntry UNKNOWN_WORD = new WordEntry("", false, Set.of(), Set.of(), Set.of(), Set.of(), List.of(),
-      false, false, false);
+      false, false, false, false);
 }

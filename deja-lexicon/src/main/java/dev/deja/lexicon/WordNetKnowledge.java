@@ -154,6 +154,7 @@ public final class WordNetKnowledge implements WordKnowledge {
     boolean lowerCase = false;
     boolean person = false;
     boolean pastVerb = false;
+    boolean verb = false;
     for (POS pos : POSES) {
       IndexWord iw = lookup(pos, word);
       if (iw == null || iw.getSenses().isEmpty()) {
@@ -164,8 +165,9 @@ public final class WordNetKnowledge implements WordKnowledge {
       if (pos == POS.NOUN) {
         person = "noun.person".equals(senses.get(0).getLexFileName());
       }
-      if (pos == POS.VERB && !iw.getLemma().equals(word)) {
-        pastVerb = true;
+      if (pos == POS.VERB) {
+        verb = true;
+        pastVerb = !iw.getLemma().equals(word);
       }
       for (int i = 0; i < senses.size(); i++) {
         Synset s = senses.get(i);
@@ -196,7 +198,7 @@ public final class WordNetKnowledge implements WordKnowledge {
         && (word.endsWith("ed") || word.endsWith("t") || lookup(POS.NOUN, word) == null
             && lookup(POS.ADJECTIVE, word) == null);
     return new WordEntry(word, known, Set.copyOf(lemmas), Set.copyOf(synsets), Set.copyOf(forms),
-        Set.copyOf(antonyms), List.copyOf(top), lowerCase, person, past);
+        Set.copyOf(antonyms), List.copyOf(top), lowerCase, person, past, verb);
   }
 
   /** The lemmas of the antonyms of a synset's words, through the heads of adjective clusters, with their clusters. */
@@ -331,6 +333,11 @@ public final class WordNetKnowledge implements WordKnowledge {
   @Override
   public boolean isPersonNoun(String word) {
     return entry(word).person();
+  }
+
+  @Override
+  public boolean isVerb(String word) {
+    return entry(word.strip()).verb();
   }
 
   @Override

@@ -25,7 +25,9 @@ import java.util.Set;
  *   <tr><td>{@code contrast_conflict}</td><td>both name a part of the day, weekday, month, colour, side… and not the
  *       same</td></tr>
  *   <tr><td>{@code modality_mismatch}</td><td>intention, change, obligation or past-habit cues differ</td></tr>
- *   <tr><td>{@code swap}</td><td>the same content words in another order around a comparative</td></tr>
+ *   <tr><td>{@code swap}</td><td>the same content words in another order around a comparative, two shared words
+ *       that trade places across "to" / "than" / "not" / "from", or two parties that trade places around a shared
+ *       verb ("Sam owes me" / "I owe Sam")</td></tr>
  *   <tr><td>{@code role_change}</td><td>a word both texts share follows opposite prepositions (to / from,
  *       before / after)</td></tr>
  *   <tr><td>{@code matched_share}</td><td>share of content words with a counterpart (same word, form, synonym)</td></tr>
@@ -104,7 +106,8 @@ public final class PairSignals {
     put(v, ev, "language_mismatch", !pa.language().equals(pb.language()),
         () -> pa.language() + " vs " + pb.language());
     WordAlignment al = WordAlignment.of(pa, pb, knowledge);
-    String traded = tradedPlaces(pa.words(), pb.words(), al);
+    String tradedMarker = tradedPlaces(pa.words(), pb.words(), al);
+    String traded = tradedMarker != null ? tradedMarker : partiesTraded(pa, pb, al, lex, knowledge);
     put(v, ev, "swap", traded != null || swapped(pa, pb, lex), () -> traded != null ? traded
         : "the same words in another order around a comparative");
     // A name the other text spells out or abbreviates ("NHS" / "National Health Service") is not missing from it.
@@ -437,6 +440,116 @@ public final class PairSignals {
           return "'" + shown.get(x) + "' and '" + shown.get(y) + "' trade places across '" + ma + "'";
         }
       }
+    }
+    return null;
+  }
+
+  /** Words that stand for the speaker as a party of a verb ("I", "I'm", "me"; "User" opening a third-person memory). */
+  private static final Set<String> SPEAKER = Set.of("i", "im", "ive", "id", "ill", "me");
+
+  /**
+   * Two parties that trade places around a verb both texts share, described; null when none: the one before the verb
+   * in one text is after it in the other and the other way round ("Sam owes me" / "I owe Sam", "I visit my
+   * grandmother" / "My grandmother visits me"). Parties are people: the speaker ("I", "me"), names, and words whose
+   * usual sense is a kind of person ("grandmother", "neighbour"); the earlier party must be the verb's subject
+   * ({@link #subject}). A passive or converse form says the same: a form of
+   * "be" right before the verb, or "by" / "from" before the later party, in only one of the texts ("My grandmother
+   * gets a visit from me").
+   */
+  static String partiesTraded(TextProfile a, TextProfile b, WordAlignment al, Lexicon lex,
+      WordKnowledge knowledge) {
+    List<String> wa = a.words();
+    List<String> wb = b.words();
+    List<String> shown = new ArrayList<>();
+    List<int[]> pos = new ArrayList<>();
+    List<Boolean> party = new ArrayList<>();
+    int sa = speaker(wa);
+    int sb = speaker(wb);
+    if (sa >= 0 && sb >= 0) {
+      shown.add("I");
+      pos.add(new int[] {sa, sb});
+      party.add(true);
+    }
+    for (WordAlignment.Pair p : al.matched()) {
+      if (p.a().contains(" ") || p.b().contains(" ")) {
+        continue;
+      }
+      int i = wa.indexOf(p.a());
+      int j = wb.indexOf(p.b());
+      if (i >= 0 && j >= 0) {
+        shown.add(p.a());
+        pos.add(new int[] {i, j});
+        party.add(a.names().contains(p.a()) || b.names().contains(p.b()) || knowledge.isPersonNoun(p.a())
+            || knowledge.isPersonNoun(p.b()));
+      }
+    }
+    for (int k = 0; k < pos.size(); k++) {
+      int[] v = pos.get(k);
+      if (party.get(k) || !knowledge.isVerb(wa.get(v[0])) || !knowledge.isVerb(wb.get(v[1]))
+          || passive(wa, v[0]) != passive(wb, v[1])) {
+        continue;
+      }
+      for (int x = 0; x < pos.size(); x++) {
+        int[] px = pos.get(x);
+        if (!party.get(x) || !(px[0] < v[0] && px[1] > v[1]) || !subject(wa, px[0], v[0], lex)) {
+          continue;
+        }
+        for (int y = 0; y < pos.size(); y++) {
+          int[] py = pos.get(y);
+          if (y == x || !party.get(y) || !(py[0] > v[0] && py[1] < v[1]) || !subject(wb, py[1], v[1], lex)) {
+            continue;
+          }
+          if (java.util.Objects.equals(converseMarker(wa, v[0], py[0]), converseMarker(wb, v[1], px[1]))) {
+            return "'" + shown.get(x) + "' and '" + shown.get(y) + "' trade places around '" + shown.get(k) + "'";
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Whether the party is the verb's subject as far as word order tells: only function words and fillers between
+   * them ("Sam really owes", "I always visit"); a noun between ("Sofia campus tour") makes the verb-like word part of a name or title.
+   */
+  private static boolean subject(List<String> words, int party, int verb, Lexicon lex) {
+    for (int i = party + 1; i < verb; i++) {
+      if (!lex.functionWords().contains(words.get(i)) && !lex.fillers().contains(words.get(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static final Set<String> BE = Set.of("is", "are", "was", "were", "be", "been", "being", "am", "im", "its");
+
+  /**
+   * Whether the verb is passive: a form of "be" right before it (one adverb may sit between: "is still owed"), and
+   * not a progressive "-ing" form.
+   */
+  private static boolean passive(List<String> words, int verb) {
+    return !words.get(verb).endsWith("ing")
+        && (verb >= 1 && BE.contains(words.get(verb - 1)) || verb >= 2 && BE.contains(words.get(verb - 2)));
+  }
+
+  /** The position of the first word standing for the speaker, or -1. */
+  private static int speaker(List<String> words) {
+    for (int i = 0; i < words.size(); i++) {
+      if (SPEAKER.contains(words.get(i)) || i == 0 && (words.get(i).equals("user") || words.get(i).equals("users"))) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** "by" or "from" right before the later party (one determiner may sit between), after the verb; else null. */
+  private static String converseMarker(List<String> words, int verb, int party) {
+    int k = party - 1;
+    if (k > verb && DETERMINERS.contains(words.get(k))) {
+      k--;
+    }
+    if (k > verb && (words.get(k).equals("by") || words.get(k).equals("from"))) {
+      return words.get(k);
     }
     return null;
   }

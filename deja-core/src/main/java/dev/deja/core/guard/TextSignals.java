@@ -152,7 +152,12 @@ public final class TextSignals {
   private static List<Double> spelledNumbers(List<String> words, Lexicon lex,
       dev.deja.core.lexical.WordKnowledge knowledge) {
     List<Double> out = new ArrayList<>();
+    // A run of digits read one word each ("four four one seven", a code or a phone number) is one number: 4417.
+    List<Integer> digitRun = new ArrayList<>();
+    int runEnd = -1;
     for (int i = 0; i < words.size(); i++) {
+      int before = out.size();
+      int start = i;
       boolean found = false;
       for (int len = Math.min(MAX_NUMBER_WORDS, words.size() - i); len >= 1 && !found; len--) {
         List<String> span = new ArrayList<>(words.subList(i, i + len));
@@ -175,8 +180,36 @@ public final class TextSignals {
           out.add(word.equals("once") ? 1.0 : word.equals("twice") ? 2.0 : 12.0);
         }
       }
+      double last = out.size() > before ? out.get(out.size() - 1) : -1;
+      boolean digit = found && i == start && last >= 0 && last <= 9 && last == Math.floor(last);
+      if (digit && runEnd == start - 1) {
+        digitRun.add(out.size() - 1);
+      } else {
+        joinDigits(out, digitRun);
+        digitRun.clear();
+        if (digit) {
+          digitRun.add(out.size() - 1);
+        }
+      }
+      runEnd = digit ? i : -2;
     }
+    joinDigits(out, digitRun);
     return out;
+  }
+
+  /** Replaces three or more single digits at these positions of {@code out} (its last ones) by the number they spell. */
+  private static void joinDigits(List<Double> out, List<Integer> run) {
+    if (run.size() < 3) {
+      return;
+    }
+    StringBuilder digits = new StringBuilder();
+    for (int k : run) {
+      digits.append((int) Math.round(out.get(k)));
+    }
+    for (int k = run.size() - 1; k >= 0; k--) {
+      out.remove((int) run.get(k));
+    }
+    out.add(Double.parseDouble(digits.toString()));
   }
 
   private static Integer wordNumber(String w, Lexicon lex) {
@@ -210,9 +243,11 @@ public final class TextSignals {
     }
   }
 
-  /** Whether two texts' numbers or times disagree: both have some, and they differ. */
+  /** Whether two texts' numbers or times disagree: both have some, and they differ (as sets of values). */
   public static boolean numbersConflict(Numbers a, Numbers b) {
-    if (!a.numbers().isEmpty() && !b.numbers().isEmpty() && !a.numbers().equals(b.numbers())) {
+    // The values, not how often each is said: "40 minutes there and 40 back" / "forty minutes each way".
+    if (!a.numbers().isEmpty() && !b.numbers().isEmpty()
+        && !new java.util.TreeSet<>(a.numbers()).equals(new java.util.TreeSet<>(b.numbers()))) {
       return true;
     }
     if (!a.times().isEmpty() && !b.times().isEmpty()) {

@@ -62,6 +62,14 @@ public interface WordKnowledge {
   }
 
   /**
+   * Whether a lower-case word can be a verb, in its base form or inflected ("owes", "visits", "lent"); false when
+   * the resource does not know.
+   */
+  default boolean isVerb(String word) {
+    return false;
+  }
+
+  /**
    * Whether a lower-case word is a past-tense verb form ("went", "worked", "was"); false when the resource does not
    * know. Participles in "-ing" and third-person forms are not past.
    */

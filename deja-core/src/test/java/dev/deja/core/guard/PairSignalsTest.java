@@ -23,7 +23,9 @@ class PairSignalsTest {
       .relate("karate", "judo", Kind.SIBLING)
       .relate("love", "hate", Kind.ANTONYM)
       .relate("cilantro", "coriander", Kind.SAME)
-      .relate("flying", "fly", Kind.FORM);
+      .relate("flying", "fly", Kind.FORM)
+      .verbs("tour", "owe", "owes", "visit", "visits", "have", "work", "worked", "prefer", "love", "hate", "fly", "flying",
+          "test", "swim", "service", "pitch", "dog", "class");
 
   private static Map<String, Double> of(String a, String b) {
     return PairSignals.of(a, b, Lexicon.ENGLISH, K).values();
@@ -43,6 +45,8 @@ class PairSignalsTest {
       "I translate English to German.|I translate German to English.|swap",
       "I'd rather listen to Bach than Mozart.|I prefer Mozart to Bach.|swap",
       "Please call me Beatriz, not Bea.|Please call me Bea, not Beatriz.|swap",
+      "Sam owes me fifty pounds.|I owe Sam fifty pounds.|swap",
+      "I visit my grandmother every Sunday.|My grandmother visits me every Sunday.|swap",
       "I'm flying to Madrid.|I'm flying from Madrid.|role_change",
       "I visit my grandmother.|My grandmother visits.|subject_shift",
       "I worked at the office.|I work at the office.|tense_mismatch",
@@ -68,9 +72,40 @@ class PairSignalsTest {
       "My chess rating is 1650.|I'm rated 1650 at chess.",
       "I'd rather have tea than coffee.|I prefer tea to coffee.",
       // An infinitive's "to" governs the verb, not the word that moved.
-      "This winter I'd like to learn knitting.|I want to learn to knit this winter."})
+      "This winter I'd like to learn knitting.|I want to learn to knit this winter.",
+      // The same two parties around the verb, one of them in a converse form.
+      "My grandmother visits me.|I get a visit from my grandmother.",
+      "Sam owes me fifty pounds.|Sam is owed fifty pounds by me.",
+      // The same parties in the same places.
+      "Sam owes me fifty pounds.|Sam still owes me fifty pounds.",
+      // Things, times and places are not parties.
+      "Last year I sold my car.|My car was sold last year.",
+      "In July I visit my grandmother.|I visit my grandmother in July.",
+      // A verb-like word inside a title is not a verb between a subject and an object.
+      "Seattle tour (Sofia)|Sofia campus tour at Seattle"})
   void sharedWordsInAnotherOrderAreNotASwapUnlessAMarkerSitsBetweenThemInBoth(String a, String b) {
     assertThat(of(a, b).get("swap")).as(PairSignals.of(a, b, Lexicon.ENGLISH, K).evidence().toString()).isZero();
+  }
+
+  @ParameterizedTest(name = "same numbers: ''{0}'' / ''{1}''")
+  @CsvSource(delimiter = '|', value = {
+      // Digits read one word each are one number (a code, a phone number).
+      "The door code is four four one seven.|Our door code is 4417.",
+      // A value said twice is the same value.
+      "It takes me 40 minutes there and 40 back.|My commute is 40 minutes each way."})
+  void theSameValuesWrittenOtherwiseDoNotConflict(String a, String b) {
+    assertThat(of(a, b).get("numbers_conflict")).as(PairSignals.of(a, b, Lexicon.ENGLISH, K).evidence().toString())
+        .isZero();
+  }
+
+  @Test
+  void digitsReadOneByOneStillDifferFromOtherDigits() {
+    assertThat(of("The door code is four four one seven.", "Our door code is 4471.").get("numbers_conflict"))
+        .isEqualTo(1.0);
+    assertThat(of("I have two cats and three dogs.", "I have 2 cats and 2 dogs.").get("numbers_conflict"))
+        .isEqualTo(1.0);
+    // Two digit words side by side are two numbers, not a two-digit one.
+    assertThat(TextSignals.numbers("two three-year-olds", Lexicon.ENGLISH, K).numbers()).containsExactly(2.0, 3.0);
   }
 
   @Test

@@ -15,18 +15,25 @@ final class TableWordKnowledge implements WordKnowledge {
   private final Set<String> common;
   private final Set<String> persons;
   private final Set<String> past;
+  private Set<String> verbs = Set.of();
 
   TableWordKnowledge(Set<String> common, Set<String> persons, Set<String> past) {
     this.common = Set.copyOf(common);
     this.persons = Set.copyOf(persons);
     this.past = Set.copyOf(past);
     for (String[] n : new String[][] {{"one", "1"}, {"two", "2"}, {"three", "3"}, {"twenty nine", "29"},
-        {"thirty four", "34"}}) {
+        {"thirty four", "34"}, {"four", "4"}, {"seven", "7"}}) {
       numbers.put(n[0], Double.valueOf(n[1]));
     }
     functionWords.put("und", Set.of("de"));
     functionWords.put("ich", Set.of("de"));
     functionWords.put("habe", Set.of("de"));
+  }
+
+  /** These words can be verbs (nothing else is). */
+  TableWordKnowledge verbs(String... words) {
+    verbs = Set.of(words);
+    return this;
   }
 
   TableWordKnowledge relate(String a, String b, WordRelation.Kind kind) {
@@ -68,6 +75,11 @@ final class TableWordKnowledge implements WordKnowledge {
   @Override
   public boolean isPersonNoun(String word) {
     return persons.contains(word);
+  }
+
+  @Override
+  public boolean isVerb(String word) {
+    return verbs.contains(word);
   }
 
   @Override
