@@ -384,15 +384,42 @@ public final class PairSignals {
     return best;
   }
 
-  /** The first past-tense verb form of the words, or null. */
-  static String past(List<String> words, WordKnowledge knowledge) {
+  /**
+   * The first past-tense verb form of the words, or null. A participle after a present form of "have" or "be" is
+   * not a past tense: the present perfect speaks of now ("I've been to Peru", "I have never set foot in Peru", "I've
+   * got two sisters", "I've been fined twice"), and so does the present passive ("My hotel is booked", "the room will
+   * be painted"). A negation, a filler or "been" may sit between them ("I've never been", "have been taken out").
+   */
+  static String past(List<String> words, Lexicon lex, WordKnowledge knowledge) {
     for (int i = 0; i < words.size(); i++) {
       String w = words.get(i);
-      if (w.equals("used") && i + 1 < words.size() && words.get(i + 1).equals("to") || knowledge.isPastTense(w)) {
+      if (w.equals("used") && i + 1 < words.size() && words.get(i + 1).equals("to")
+          || knowledge.isPastTense(w) && !presentPerfect(words, i, lex)) {
         return w;
       }
     }
     return null;
+  }
+
+  /**
+   * Present forms of "have" and "be" (with their contractions, apostrophes dropped) that make a participle after them
+   * a present perfect or a present passive; "be" after a modal ("will be painted") too.
+   */
+  private static final Set<String> PRESENT_AUXILIARY = Set.of("have", "has", "ive", "weve", "youve", "theyve",
+      "havent", "hasnt", "hes", "shes", "is", "isnt", "are", "arent", "am", "im", "youre", "theyre", "be");
+
+  private static boolean presentPerfect(List<String> words, int participle, Lexicon lex) {
+    for (int k = participle - 1; k >= Math.max(0, participle - 4); k--) {
+      String w = words.get(k);
+      if (PRESENT_AUXILIARY.contains(w)) {
+        return true;
+      }
+      if (!lex.negations().contains(w) && !lex.fillers().contains(w) && !w.equals("ever") && !w.equals("already")
+          && !w.equals("been") && !w.equals("being")) {
+        return false;
+      }
+    }
+    return false;
   }
 
   private static boolean swapped(TextProfile a, TextProfile b, Lexicon lex) {

@@ -57,7 +57,7 @@ public record TextProfile(String text, List<String> words, List<String> bareWord
     List<String> words = TextSignals.words(text);
     List<String> bare = TextSignals.words(TextSignals.withoutPossessives(text));
     String language = PairSignals.language(bare, lex, knowledge);
-    String past = PairSignals.past(bare, knowledge);
+    String past = PairSignals.past(bare, lex, knowledge);
     List<String> content = WordAlignment.content(text, lex, knowledge);
     return new TextProfile(text, words, bare, TextSignals.numbers(text, lex, knowledge),
         TextSignals.negations(text, lex), TextSignals.contrasts(text, lex), TextSignals.modality(text, lex),

@@ -99,6 +99,18 @@ class PairSignalsTest {
   }
 
   @Test
+  void thePresentPerfectIsNotAPastTense() {
+    assertThat(of("I've worked at the office since May.", "I work at the office since May.").get("tense_mismatch"))
+        .isZero();
+    assertThat(of("I have always worked at the office.", "I work at the office.").get("tense_mismatch")).isZero();
+    assertThat(of("I had worked at the office.", "I work at the office.").get("tense_mismatch")).isEqualTo(1.0);
+    // A present passive is not past either; a past one is.
+    assertThat(of("The office is worked in daily.", "I work at the office daily.").get("tense_mismatch")).isZero();
+    assertThat(of("The office was worked in daily.", "I work at the office daily.").get("tense_mismatch"))
+        .isEqualTo(1.0);
+  }
+
+  @Test
   void digitsReadOneByOneStillDifferFromOtherDigits() {
     assertThat(of("The door code is four four one seven.", "Our door code is 4471.").get("numbers_conflict"))
         .isEqualTo(1.0);
