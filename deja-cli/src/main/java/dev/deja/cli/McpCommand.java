@@ -41,7 +41,17 @@ final class McpCommand implements Callable<Integer> {
     if (data != null) {
       sc = sc.withDataDir(data);
     }
-    McpStdio.serve(sc, dc, tenant, System.in, System.out);
+    // SIGTERM/SIGINT: hand on no further request and let the one running finish (a model load or an embedding
+    // cannot be interrupted) before the JVM's shutdown hooks — ONNX Runtime's among them — run.
+    McpStdio.Control control = new McpStdio.Control();
+    StopSignals.install(() -> {
+      try {
+        control.quiesce(java.time.Duration.ofSeconds(120));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    });
+    McpStdio.serve(sc, dc, tenant, System.in, System.out, control);
     return Main.OK;
   }
 }

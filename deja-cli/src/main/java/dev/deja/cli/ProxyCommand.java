@@ -105,9 +105,30 @@ final class ProxyCommand implements Callable<Integer> {
       po = po.withApiKey(key);
     }
     StreamOptions o = StreamSettings.options(config, settings, model);
-    StreamDeduplicator dedup = StreamSettings.deduplicator(o, StreamMetrics.none(), StreamSettings.judges(config),
-        JudgeListener.NONE);
+    // SIGTERM/SIGINT: let a model load finish and the requests running end (an embedding cannot be interrupted)
+    // before the JVM's shutdown hooks — ONNX Runtime's among them — run.
+    CountDownLatch built = new CountDownLatch(1);
+    java.util.concurrent.atomic.AtomicReference<JdkProxyServer> running =
+        new java.util.concurrent.atomic.AtomicReference<>();
+    StopSignals.install(() -> {
+      try {
+        built.await(120, java.util.concurrent.TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      JdkProxyServer s = running.get();
+      if (s != null) {
+        s.drain(Duration.ofSeconds(30));
+      }
+    });
+    StreamDeduplicator dedup;
+    try {
+      dedup = StreamSettings.deduplicator(o, StreamMetrics.none(), StreamSettings.judges(config), JudgeListener.NONE);
+    } finally {
+      built.countDown();
+    }
     try (JdkProxyServer server = JdkProxyServer.start(new ChatCompletionsProxy(po, dedup), host, port, threads)) {
+      running.set(server);
       cmd.commandLine().getOut().printf("deja proxy: http://%s:%d/v1/chat/completions → %s%n", host, server.port(),
           upstream);
       cmd.commandLine().getOut().flush();

@@ -2,18 +2,12 @@ package dev.deja.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.Map;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import dev.deja.format.Json;
@@ -65,29 +59,10 @@ class Issue17WarmUpSigtermIT {
     pb.directory(dir.toFile());
     pb.redirectErrorStream(true);
     Process p = pb.start();
-    List<String> lines = new ArrayList<>();
-    CompletableFuture<String> announced = new CompletableFuture<>();
-    Thread reader = new Thread(() -> {
-      try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-        for (String line; (line = r.readLine()) != null; ) {
-          synchronized (lines) {
-            lines.add(line);
-          }
-          Matcher m = SERVING.matcher(line);
-          if (m.find()) {
-            announced.complete(m.group(1));
-          }
-        }
-      } catch (IOException e) {
-        // the process ended
-      }
-      announced.complete("");
-    }, "serve-output");
-    reader.setDaemon(true);
-    reader.start();
+    ProcessOutput output = new ProcessOutput(p, SERVING, "serve-output");
     try {
-      String base = announced.get(120, TimeUnit.SECONDS);
-      assertThat(base).as("%s", lines).isNotEmpty();
+      String base = output.announced(120);
+      assertThat(base).as("%s", output.text()).isNotEmpty();
       Thread.sleep(delayMillis);
       HttpResponse<String> health = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(base
           + "/health")).timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
@@ -96,17 +71,13 @@ class Issue17WarmUpSigtermIT {
       String state = String.valueOf(((Map<?, ?>) checks.get("embedder")).get("status"));
       p.destroy(); // SIGTERM
       assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("stopped").isTrue();
-      reader.join(10_000);
-      String output;
-      synchronized (lines) {
-        output = String.join("\n", lines);
-      }
+      String out = output.finish();
       try (Stream<Path> files = Files.list(dir)) {
-        assertThat(files.map(f -> f.getFileName().toString())).as(output).noneMatch(n -> n.startsWith("hs_err"));
+        assertThat(files.map(f -> f.getFileName().toString())).as(out).noneMatch(n -> n.startsWith("hs_err"));
       }
-      assertThat(output).doesNotContain("SIGSEGV").doesNotContain("A fatal error has been detected");
+      assertThat(out).doesNotContain("SIGSEGV").doesNotContain("A fatal error has been detected");
       assertThat(p.exitValue()).as("exit status after SIGTERM %d ms after start (model %s): %s", delayMillis, state,
-          output).isEqualTo(143);
+          out).isEqualTo(143);
       return state;
     } finally {
       p.destroyForcibly();

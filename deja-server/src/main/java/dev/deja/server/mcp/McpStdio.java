@@ -30,6 +30,34 @@ public final class McpStdio {
    */
   public static void serve(ServerConfig config, DejaConfig dejaConfig, String tenant, InputStream in,
       OutputStream out) throws InterruptedException {
+    serve(config, dejaConfig, tenant, in, out, new Control());
+  }
+
+  /**
+   * Lets another thread — a signal handler — stop a running stdio server without cutting a request short: the JVM's
+   * shutdown hooks include ONNX Runtime's, which frees its native environment, so nothing may still be embedding
+   * when they run (issue 17 item 6, for {@code deja serve}). Thread-safe.
+   */
+  public static final class Control {
+    private final java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(1);
+    private volatile StdioGate gate;
+
+    /**
+     * Waits (up to {@code limit}) until the server has started (its store open), then stops it handing on requests
+     * and waits until the one running, if any, is answered. The answer is written before this returns.
+     */
+    public void quiesce(java.time.Duration limit) throws InterruptedException {
+      started.await(limit.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+      StdioGate g = gate;
+      if (g != null) {
+        g.stop();
+      }
+    }
+  }
+
+  /** {@link #serve(ServerConfig, DejaConfig, String, InputStream, OutputStream)}, stoppable through {@code control}. */
+  public static void serve(ServerConfig config, DejaConfig dejaConfig, String tenant, InputStream in,
+      OutputStream out, Control control) throws InterruptedException {
     // A preset or declared collection that can never match is refused before a store is opened.
     dejaConfig.validateAll();
     Clock clock = Clock.systemUTC();
@@ -40,7 +68,9 @@ public final class McpStdio {
       DejaService service = new DejaService(config, tenants, metrics, new DuplicateEvents(clock));
       // Open the tenant's store now, so that a data directory in use fails at start, not at the first call.
       tenants.catalog(tenant);
-      run(service, DejaTools.defaults(service), tenant, in, out);
+      run(service, DejaTools.defaults(service), tenant, in, out, control);
+    } finally {
+      control.started.countDown();
     }
   }
 
@@ -68,9 +98,16 @@ public final class McpStdio {
    */
   public static void run(DejaService service, List<DejaTool> tools, String tenant, InputStream in, OutputStream out)
       throws InterruptedException {
+    run(service, tools, tenant, in, out, new Control());
+  }
+
+  private static void run(DejaService service, List<DejaTool> tools, String tenant, InputStream in,
+      OutputStream out, Control control) throws InterruptedException {
     StdioGate gate = new StdioGate(in, out, McpReplies.rewriter(tools),
         McpEndpoints.REQUEST_TIMEOUT.plusSeconds(30));
     McpSyncServer server = McpEndpoints.stdio(service, tools, tenant, gate.input(), gate.output());
+    control.gate = gate;
+    control.started.countDown();
     try {
       gate.pump();
     } finally {

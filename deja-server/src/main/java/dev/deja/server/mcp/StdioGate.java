@@ -41,6 +41,8 @@ final class StdioGate {
   private String waitingFor;
   /** Whether the client sent {@code notifications/initialized}: from then on requests are handed on one at a time. */
   private boolean initialized;
+  /** Whether the process is stopping ({@link #stop}): no further request is handed on. Guarded by {@code lock}. */
+  private boolean stopping;
 
   /**
    * @param client the client's input (stdin)
@@ -171,9 +173,23 @@ final class StdioGate {
     }
     awaitAnswer();
     synchronized (lock) {
+      if (stopping) {
+        return;
+      }
       waitingFor = id.orElse(null);
+      toServer.add(line);
     }
-    toServer.add(line);
+  }
+
+  /**
+   * Hands on no further request (the process is being stopped by a signal) and waits until the request handed on last
+   * has been answered (or the answer limit passed): after it returns, the server runs nothing for the client.
+   */
+  void stop() throws InterruptedException {
+    synchronized (lock) {
+      stopping = true;
+    }
+    awaitAnswer();
   }
 
   private static boolean isMethod(String line, String method) {

@@ -92,6 +92,22 @@ public final class JdkProxyServer implements AutoCloseable {
     }
   }
 
+  /**
+   * Stops taking requests and waits (up to {@code limit}) for the ones running to finish before closing: what a stop
+   * signal does, so that no request is still embedding when the JVM's shutdown hooks (ONNX Runtime's among them) run.
+   */
+  public void drain(java.time.Duration limit) {
+    long deadline = System.nanoTime() + limit.toNanos();
+    server.stop((int) Math.max(1, Math.min(Integer.MAX_VALUE, limit.toSeconds())));
+    threads.shutdown();
+    try {
+      threads.awaitTermination(Math.max(0, deadline - System.nanoTime()), java.util.concurrent.TimeUnit.NANOSECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    close();
+  }
+
   @Override
   public void close() {
     server.stop(0);
