@@ -60,6 +60,24 @@ class TrainCommandIT {
   }
 
   @Test
+  void repeatedCrossValidationIsReportedAndDeterministic() {
+    String[] args = {"train", "--preset", "calendar", "--data", PAIRS, "--features", FEATURES, "--json", "--repeats",
+        "3"};
+    CliRunner.Result a = CliRunner.run(args);
+    CliRunner.Result b = CliRunner.run(args);
+    assertThat(a.exit()).as(a.err()).isZero();
+    Map<String, Object> m = Json.object(a.out().strip(), "train output");
+    assertThat(m).containsEntry("repeats", 3).containsEntry("folds", 5);
+    assertThat(b.out()).as("the same seeds give the same fit").isEqualTo(a.out());
+    // One repetition is the single split of --seed; the first of three uses the same seed, so only the averaging
+    // differs: the out-of-fold figures of the two are both valid estimates, and the final model is the same.
+    Map<String, Object> one = Json.object(CliRunner.run("train", "--preset", "calendar", "--data", PAIRS,
+        "--features", FEATURES, "--json", "--repeats", "1", "--l2", String.valueOf(m.get("l2"))).out().strip(),
+        "train output");
+    assertThat(one.get("weights")).isEqualTo(m.get("weights"));
+  }
+
+  @Test
   void humanOutputShowsTheSweepAndTheReliabilityTable() {
     CliRunner.Result r = CliRunner.run("train", "--preset", "calendar", "--data", PAIRS, "--features", FEATURES);
     assertThat(r.exit()).as(r.err()).isZero();
@@ -71,6 +89,7 @@ class TrainCommandIT {
   @ParameterizedTest(name = "{0}")
   @CsvSource(delimiter = '|', value = {
       "too few folds|--folds|1|--folds: must be in [2, 50]",
+      "no repetition|--repeats|0|--repeats: must be in [1, 20]",
       "unknown threshold rule|--threshold-rule|median|--threshold-rule: must be one-se or best",
       "negative l2|--l2|-1|--l2: must be 'auto' or a number >= 0",
       "too many unrelated|--unrelated|11|--unrelated: must be in [0, 10]",
