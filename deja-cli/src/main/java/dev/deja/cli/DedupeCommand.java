@@ -8,6 +8,7 @@ import dev.deja.core.cluster.OneToOne;
 import dev.deja.core.engine.DejaCollection;
 import dev.deja.core.item.StoredItem;
 import dev.deja.core.spec.CollectionSpec;
+import dev.deja.format.BatchRows;
 import dev.deja.format.Json;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -293,13 +294,7 @@ final class DedupeCommand implements Callable<Integer> {
   }
 
   private static Map<String, Object> linkJson(Link l) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("a", l.a());
-    m.put("b", l.b());
-    m.put("score", Math.round(l.score() * 10_000) / 10_000.0);
-    m.put("stage", l.stage());
-    m.put("reason", l.reason());
-    return m;
+    return BatchRows.linkJson(l.a(), l.b(), l.score(), l.stage(), l.reason());
   }
 
   /** The Markdown report, written as it is made (never held whole: a large run has many clusters). */

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import dev.deja.core.InvalidInputException;
 import dev.deja.core.spec.CollectionSpec;
 import dev.deja.core.spec.FieldSpec;
+import dev.deja.format.BatchRows;
 import dev.deja.format.Json;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -152,16 +153,7 @@ final class ItemFile implements Iterator<ItemFile.Row>, AutoCloseable {
       }
       seen.add(c);
     }
-    for (FieldSpec f : spec.fields().values()) {
-      if (f.required() && !header.contains(f.name())) {
-        throw new InvalidInputException(name + ":1: no column '" + f.name() + "', a required field of '"
-            + spec.name() + "'; the header has " + header + "; fields: " + spec.fields().keySet());
-      }
-    }
-    if (spec.fields().keySet().stream().noneMatch(header::contains)) {
-      throw new InvalidInputException(name + ":1: no column is a field of '" + spec.name() + "' (fields: "
-          + spec.fields().keySet() + "; the header has " + header + ")");
-    }
+    BatchRows.checkHeader(name, header, spec);
   }
 
   @Override
@@ -205,8 +197,8 @@ final class ItemFile implements Iterator<ItemFile.Row>, AutoCloseable {
       String where = name + ":" + lineNo;
       Map<String, Object> raw = Json.objectOnLine(s, where);
       Map<String, Object> o = new LinkedHashMap<>(raw);
-      Optional<String> id = optionalString(o.remove("id"), where + ": 'id'");
-      Optional<String> tenant = optionalString(o.remove("tenant"), where + ": 'tenant'");
+      Optional<String> id = BatchRows.optionalString(o.remove("id"), where + ": 'id'");
+      Optional<String> tenant = BatchRows.optionalString(o.remove("tenant"), where + ": 'tenant'");
       Map<String, Object> fields = o;
       if (o.containsKey("record")) {
         Object op = o.get("op");
@@ -253,8 +245,8 @@ final class ItemFile implements Iterator<ItemFile.Row>, AutoCloseable {
     if (cells.size() > header.size()) {
       throw new InvalidInputException(where + ": " + cells.size() + " cells, the header has " + header.size());
     }
-    Optional<String> id = blankToEmpty(cells.get("id"));
-    Optional<String> tenant = blankToEmpty(cells.get("tenant"));
+    Optional<String> id = BatchRows.cell(cells.get("id"));
+    Optional<String> tenant = BatchRows.cell(cells.get("tenant"));
     Map<String, Object> fields = new LinkedHashMap<>();
     for (FieldSpec f : spec.fields().values()) {
       String v = cells.get(f.name());
@@ -277,20 +269,6 @@ final class ItemFile implements Iterator<ItemFile.Row>, AutoCloseable {
       }
     }
     return new Row(line, where, id, tenant, Items.toItem(values.share(fields), where), raw);
-  }
-
-  private static Optional<String> blankToEmpty(String s) {
-    return s == null || s.isBlank() ? Optional.empty() : Optional.of(s.strip());
-  }
-
-  private static Optional<String> optionalString(Object v, String where) {
-    if (v == null) {
-      return Optional.empty();
-    }
-    if (!(v instanceof String s) || s.isBlank()) {
-      throw new InvalidInputException(where + " must be a non-blank string");
-    }
-    return Optional.of(s);
   }
 
   private static String firstLine(String message) {

@@ -2,7 +2,7 @@ package dev.deja.spark;
 
 import dev.deja.core.InvalidInputException;
 import dev.deja.core.spec.CollectionSpec;
-import dev.deja.core.spec.FieldSpec;
+import dev.deja.format.BatchRows;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -74,7 +74,7 @@ record InputTable(RawItems.Kind kind, String name, Dataset<Row> rows, Dataset<Ro
           + "columns are " + columns);
     }
     if (format == Format.CSV) {
-      checkHeader(name, columns, spec);
+      BatchRows.checkHeader(name, columns, spec);
     }
     StructType withOrd = df.schema().add("ord", DataTypes.LongType, false);
     JavaRDD<Row> numbered = df.javaRDD().zipWithIndex().map(t -> {
@@ -101,19 +101,5 @@ record InputTable(RawItems.Kind kind, String name, Dataset<Row> rows, Dataset<Ro
       rows = rows.repartition(spark.sparkContext().defaultParallelism());
     }
     return new InputTable(format == Format.CSV ? RawItems.Kind.CSV : RawItems.Kind.JSON, name, rows, original);
-  }
-
-  /** As deja dedupe: a column named twice, a required field without a column, or no field column at all. */
-  private static void checkHeader(String name, List<String> header, CollectionSpec spec) {
-    for (FieldSpec f : spec.fields().values()) {
-      if (f.required() && !header.contains(f.name())) {
-        throw new InvalidInputException(name + ":1: no column '" + f.name() + "', a required field of '"
-            + spec.name() + "'; the header has " + header + "; fields: " + spec.fields().keySet());
-      }
-    }
-    if (spec.fields().keySet().stream().noneMatch(header::contains)) {
-      throw new InvalidInputException(name + ":1: no column is a field of '" + spec.name() + "' (fields: "
-          + spec.fields().keySet() + "; the header has " + header + ")");
-    }
   }
 }

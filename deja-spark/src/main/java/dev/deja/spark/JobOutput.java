@@ -6,6 +6,7 @@ import dev.deja.core.cluster.CompleteLinkage;
 import dev.deja.core.cluster.ConnectedComponents;
 import dev.deja.core.cluster.KeepRule;
 import dev.deja.core.item.StoredItem;
+import dev.deja.format.BatchRows;
 import dev.deja.format.Json;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -210,13 +211,7 @@ final class JobOutput {
 
   /** A link as deja dedupe's JSON shows it: the score to four decimals. */
   static Map<String, Object> linkJson(SparkLink l) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("a", l.a());
-    m.put("b", l.b());
-    m.put("score", Math.round(l.score() * 10_000) / 10_000.0);
-    m.put("stage", l.stage());
-    m.put("reason", l.reason());
-    return m;
+    return BatchRows.linkJson(l.a(), l.b(), l.score(), l.stage(), l.reason());
   }
 
   /** Writes one text file through Hadoop's file system, so that the output may be on HDFS or S3 as well. */

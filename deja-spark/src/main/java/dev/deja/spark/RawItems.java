@@ -4,6 +4,7 @@ import dev.deja.core.InvalidInputException;
 import dev.deja.core.item.Item;
 import dev.deja.core.spec.CollectionSpec;
 import dev.deja.core.spec.FieldSpec;
+import dev.deja.format.BatchRows;
 import dev.deja.format.Json;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -76,8 +77,8 @@ final class RawItems {
   private static Entry json(String line, String where, CollectionSpec spec, String across) {
     Map<String, Object> raw = Json.objectOnLine(line, where);
     Map<String, Object> o = new LinkedHashMap<>(raw);
-    Optional<String> id = optionalString(o.remove("id"), where + ": 'id'");
-    Optional<String> tenant = optionalString(o.remove("tenant"), where + ": 'tenant'");
+    Optional<String> id = BatchRows.optionalString(o.remove("id"), where + ": 'id'");
+    Optional<String> tenant = BatchRows.optionalString(o.remove("tenant"), where + ": 'tenant'");
     Map<String, Object> fields = o;
     if (o.containsKey("record")) {
       if (!(o.get("record") instanceof Map<?, ?>)) {
@@ -104,8 +105,8 @@ final class RawItems {
 
   private static Entry csv(String raw, String where, CollectionSpec spec, String across) {
     Map<String, Object> cells = Json.objectOnLine(raw, where);
-    Optional<String> id = blankToEmpty(cells.get("id"));
-    Optional<String> tenant = blankToEmpty(cells.get("tenant"));
+    Optional<String> id = BatchRows.cell(cells.get("id"));
+    Optional<String> tenant = BatchRows.cell(cells.get("tenant"));
     Map<String, Object> fields = new LinkedHashMap<>();
     for (FieldSpec f : spec.fields().values()) {
       Object v = cells.get(f.name());
@@ -114,7 +115,7 @@ final class RawItems {
       }
       fields.put(f.name(), f.cellValue(v.toString().strip(), where));
     }
-    Optional<String> side = across == null ? Optional.empty() : blankToEmpty(cells.get(across));
+    Optional<String> side = across == null ? Optional.empty() : BatchRows.cell(cells.get(across));
     return entry(id, tenant, fields, side, where);
   }
 
@@ -129,19 +130,5 @@ final class RawItems {
     } catch (IllegalArgumentException e) {
       throw new InvalidInputException(where + ": " + e.getMessage(), e);
     }
-  }
-
-  private static Optional<String> blankToEmpty(Object s) {
-    return s == null || s.toString().isBlank() ? Optional.empty() : Optional.of(s.toString().strip());
-  }
-
-  private static Optional<String> optionalString(Object v, String where) {
-    if (v == null) {
-      return Optional.empty();
-    }
-    if (!(v instanceof String s) || s.isBlank()) {
-      throw new InvalidInputException(where + " must be a non-blank string");
-    }
-    return Optional.of(s);
   }
 }
