@@ -23,17 +23,23 @@ import org.junit.jupiter.api.io.TempDir;
  * fact: the process must answer that call, hand on nothing after it, and stop cleanly — exit status 143, no SIGSEGV,
  * no {@code hs_err_pid*.log} — rather than let ONNX Runtime's shutdown hook free its environment under the running
  * call (as {@code deja serve} did before issue 17). A call sent after the signal is not answered.
+ *
+ * <p>A request is "running" once the server has read it from its input. A signal that comes before that (the request
+ * still in the pipe) stops the server before the request is handed on: it is then not answered, which is the contract
+ * too (a client sees its input end, as for any stopped server). So the try at 0 ms — the server reads the line within
+ * microseconds, but on a loaded machine not always before the signal is handled — only checks the clean stop; the
+ * later tries, still while the model loads (it takes about a second), check that the call is answered.
  */
 class McpSigtermIT {
 
   @Test
   void sigtermDuringAnEmbeddingCallAnswersItAndStopsCleanly(@TempDir Path dir) throws Exception {
-    for (int delayMillis : new int[] {0, 150, 600}) {
-      sigterm(dir.resolve("try-" + delayMillis), delayMillis);
+    for (int delayMillis : new int[] {0, 100, 300, 900}) {
+      sigterm(dir.resolve("try-" + delayMillis), delayMillis, delayMillis > 0);
     }
   }
 
-  private static void sigterm(Path dir, int delayMillis) throws Exception {
+  private static void sigterm(Path dir, int delayMillis, boolean callRead) throws Exception {
     Files.createDirectories(dir);
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     Process p = new ProcessBuilder(java, "-Xmx512m", "-DOPT_OUT_TRACKING=true", "-Dai.djl.offline=true",
@@ -69,11 +75,15 @@ class McpSigtermIT {
       }
       assertThat(err).doesNotContain("SIGSEGV").doesNotContain("A fatal error has been detected");
       assertThat(p.exitValue()).as("exit status, SIGTERM %d ms after the call: %s", delayMillis, err).isEqualTo(143);
-      assertThat(lines).as("the call running when the signal came is answered, the one after it is not")
-          .anyMatch(l -> l.contains("\"id\":2")).noneMatch(l -> l.contains("\"id\":3"));
-      Map<String, Object> answer = Json.object(lines.stream().filter(l -> l.contains("\"id\":2")).findFirst()
-          .orElseThrow(), "answer");
-      assertThat(answer).containsKey("result");
+      assertThat(lines).as("the call sent after the signal is not answered (SIGTERM %d ms after the call)",
+          delayMillis).noneMatch(l -> l.contains("\"id\":3"));
+      if (callRead) {
+        assertThat(lines).as("the call running when the signal came (%d ms after it) is answered: %s", delayMillis,
+            err).anyMatch(l -> l.contains("\"id\":2"));
+      }
+      for (String line : lines.stream().filter(l -> l.contains("\"id\":2")).toList()) {
+        assertThat(Json.object(line, "answer")).as("an answer, not an error").containsKey("result");
+      }
     } finally {
       p.destroyForcibly();
     }
