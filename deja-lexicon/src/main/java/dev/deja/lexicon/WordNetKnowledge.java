@@ -67,6 +67,7 @@ public final class WordNetKnowledge implements WordKnowledge {
       PointerType.PARTICIPLE_OF, PointerType.SIMILAR_TO);
   static final int CACHE_LIMIT = 200_000;
 
+
   private volatile Dictionary dictionary;
   private final Map<String, WordEntry> entries = new ConcurrentHashMap<>();
   // Relations by first word, then second: the words come from cached text profiles, whose strings keep their hash,
@@ -151,6 +152,7 @@ public final class WordNetKnowledge implements WordKnowledge {
     Set<String> forms = new java.util.HashSet<>();
     Set<String> antonyms = new java.util.HashSet<>();
     List<WordEntry.Sense> top = new ArrayList<>();
+    Set<String> definition = new java.util.HashSet<>();
     boolean lowerCase = false;
     boolean person = false;
     boolean pastVerb = false;
@@ -191,6 +193,9 @@ public final class WordNetKnowledge implements WordKnowledge {
         if (i < TOP_SENSES) {
           top.add(sense(s));
         }
+        if (i == 0) {
+          definitionWords(s.getGloss(), definition);
+        }
       }
     }
     boolean known = !lemmas.isEmpty();
@@ -198,7 +203,27 @@ public final class WordNetKnowledge implements WordKnowledge {
         && (word.endsWith("ed") || word.endsWith("t") || lookup(POS.NOUN, word) == null
             && lookup(POS.ADJECTIVE, word) == null);
     return new WordEntry(word, known, Set.copyOf(lemmas), Set.copyOf(synsets), Set.copyOf(forms),
-        Set.copyOf(antonyms), List.copyOf(top), lowerCase, person, past, verb);
+        Set.copyOf(antonyms), List.copyOf(top), lowerCase, person, past, verb, Set.copyOf(definition));
+  }
+
+  /**
+   * Adds the words of a synset's gloss, without its examples (the quoted part after the first ';'), lower case:
+   * {@code lacking or deficient in the sense of hearing; "deaf to the sound"} → lacking, or, deficient, … hearing.
+   */
+  static void definitionWords(String gloss, Set<String> out) {
+    if (gloss == null) {
+      return;
+    }
+    String g = gloss;
+    int quote = g.indexOf('"');
+    if (quote >= 0) {
+      g = g.substring(0, quote);
+    }
+    for (String w : g.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+")) {
+      if (!w.isEmpty()) {
+        out.add(w);
+      }
+    }
   }
 
   /** The lemmas of the antonyms of a synset's words, through the heads of adjective clusters, with their clusters. */
@@ -328,6 +353,11 @@ public final class WordNetKnowledge implements WordKnowledge {
   @Override
   public boolean isCommonWord(String word) {
     return entry(word).lowerCase();
+  }
+
+  @Override
+  public Set<String> definitionWords(String word) {
+    return entry(word.strip()).definition();
   }
 
   @Override

@@ -127,4 +127,40 @@ class WordNetKnowledgeTest {
     assertThat(dev.deja.core.guard.TextSignals.names("File Sept sales tax for Illinois",
         dev.deja.core.guard.Lexicon.ENGLISH, K)).containsExactly("illinois");
   }
+
+  @org.junit.jupiter.api.Test
+  void definitionsAreTheGlossOfTheMostFrequentSenseWithoutExamples() {
+    assertThat(K.definitionWords("decade")).contains("period", "10", "years");
+    assertThat(K.definitionWords("vegetarian")).contains("eats", "meat");
+    // WordNet's gloss of "deaf" ends with an example ("deaf to the sound of the explosion"): not the definition.
+    assertThat(K.definitionWords("teetotal")).contains("alcoholic", "abstinence");
+    assertThat(K.definitionWords("deaf")).contains("hearing").doesNotContain("explosion");
+    assertThat(K.definitionWords("qwzxv")).isEmpty();
+    java.util.Map<String, Double> v = dev.deja.core.guard.PairSignals.of("I don't believe in God.", "I'm an atheist.",
+        dev.deja.core.guard.Lexicon.ENGLISH, K).values();
+    assertThat(v.get("defined")).as("'someone who denies the existence of god' / believe, god").isPositive();
+  }
+
+  @org.junit.jupiter.api.Test
+  void weAreContractedIsNotThePastTenseWere() {
+    assertThat(tense("We're getting solar panels on the roof.", "Our roof has solar panels.")).isZero();
+    assertThat(tense("They’re moving to Leeds.", "They live in Leeds.")).isZero();
+    assertThat(tense("We were getting solar panels on the roof.", "Our roof has solar panels.")).isEqualTo(1.0);
+  }
+
+  private static double tense(String a, String b) {
+    return dev.deja.core.guard.PairSignals.of(a, b, dev.deja.core.guard.Lexicon.ENGLISH, K).values()
+        .get("tense_mismatch");
+  }
+
+  @org.junit.jupiter.api.Test
+  void aCompoundOfThreePartsIsOneWord() {
+    dev.deja.core.guard.WordAlignment al = dev.deja.core.guard.WordAlignment.of("My mother lives with us.",
+        "We share our home with my mother-in-law.", dev.deja.core.guard.Lexicon.ENGLISH, K);
+    assertThat(al.unmatchedB()).contains("mother-in-law");
+    assertThat(al.matched()).noneMatch(p -> p.a().equals("mother"));
+    assertThat(dev.deja.core.guard.WordAlignment.of("My brother-in-law works for the police.",
+        "My brother-in-law is a police officer.", dev.deja.core.guard.Lexicon.ENGLISH, K).matched())
+        .anyMatch(p -> p.a().equals("brother-in-law") && p.b().equals("brother-in-law"));
+  }
 }

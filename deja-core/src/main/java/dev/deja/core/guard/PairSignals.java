@@ -41,6 +41,11 @@ import java.util.Set;
  *   <tr><td>{@code closeness}</td><td>the highest Wu–Palmer closeness of a leftover pair</td></tr>
  *   <tr><td>{@code single_change}</td><td>exactly one word is left over on each side (one thing replaced)</td></tr>
  *   <tr><td>{@code sequence}</td><td>difflib ratio of the normalised texts</td></tr>
+ *   <tr><td>{@code defined}</td><td>share of the leftover words that the other text spells out, or that help spell
+ *       out one of its leftover words: two or more words of a leftover word's dictionary definition are in the other
+ *       text ("vegetarian": "… someone who eats no meat …" / "doesn't eat meat"; "decade": "a period of 10 years" /
+ *       "ten years"), the knowledge relating them no other way (not broader, sibling or opposite); not in the
+ *       presets (measured: EVALUATION.md)</td></tr>
  * </table>
  *
  * <p>Thread-safe: stateless.
@@ -51,7 +56,8 @@ public final class PairSignals {
   /** The signal names, in a fixed order. */
   public static final List<String> NAMES = List.of("numbers_conflict", "numbers_one_side", "negation_mismatch",
       "names_conflict", "names_one_side", "contrast_conflict", "modality_mismatch", "swap", "role_change", "subject_shift", "person_missing", "tense_mismatch", "matched_share", "unmatched", "inversions", "language_mismatch",
-      "extension", "sibling", "antonym", "broader", "modifier_change", "owner_only", "head_differs", "closeness", "single_change", "sequence");
+      "extension", "sibling", "antonym", "broader", "modifier_change", "owner_only", "head_differs", "closeness", "single_change", "sequence",
+      "defined");
 
   /** Prepositions whose exchange reverses a relation: to Madrid / from Madrid, before work / after work. */
   private static final Map<String, String> OPPOSITE_PREPOSITIONS = Map.ofEntries(
@@ -133,7 +139,9 @@ public final class PairSignals {
     if (left > 0) {
       ev.put("unmatched", al.unmatchedA() + " / " + al.unmatchedB());
     }
-    boolean extension = (al.unmatchedA().isEmpty() != al.unmatchedB().isEmpty()) && left <= 2;
+    // A text with no content word at all ("I'm 39.") has nothing the other could extend.
+    boolean extension = (al.unmatchedA().isEmpty() != al.unmatchedB().isEmpty()) && left <= 2
+        && !al.matched().isEmpty();
     put(v, ev, "extension", extension, () -> "adds " + (al.unmatchedA().isEmpty() ? al.unmatchedB()
         : al.unmatchedA()));
     relation(v, ev, "sibling", al, WordRelation.Kind.SIBLING);
@@ -157,6 +165,22 @@ public final class PairSignals {
     // One thing replaced presupposes that the rest is the same: at least one word matched.
     put(v, ev, "single_change", al.unmatchedA().size() == 1 && al.unmatchedB().size() == 1 && !al.matched().isEmpty(),
         () -> "'" + al.unmatchedA().get(0) + "' → '" + al.unmatchedB().get(0) + "'");
+    List<WordAlignment.Pair> definedBy = defined(al, pa, pb, lex, knowledge);
+    Set<String> definedWords = new java.util.HashSet<>();
+    Set<String> shown = new java.util.LinkedHashSet<>();
+    for (WordAlignment.Pair p : definedBy) {
+      if (al.unmatchedA().contains(p.a())) {
+        definedWords.add("a:" + p.a());
+      }
+      if (al.unmatchedB().contains(p.b())) {
+        definedWords.add("b:" + p.b());
+      }
+      shown.add("'" + p.a() + "' / '" + p.b() + "' (" + p.relation().evidence() + ")");
+    }
+    v.put("defined", left == 0 ? 0.0 : (double) definedWords.size() / left);
+    if (!definedBy.isEmpty()) {
+      ev.put("defined", String.join(", ", shown));
+    }
     String sa = pa.normalised();
     String sb = pb.normalised();
     v.put("sequence", sa.isEmpty() || sb.isEmpty() ? 0 : SequenceMeasure.INSTANCE.similarity(sa, sb));
@@ -178,6 +202,129 @@ public final class PairSignals {
       }
     }
     return out;
+  }
+
+  /**
+   * The leftover words of either text that the other text spells out: at least {@value #MIN_DEFINING} words of its
+   * dictionary definition (compared by light stem) are in the other text — leftover words that the knowledge relates
+   * to it no other way (a definition names its word's broader term, "latte": "… espresso coffee …", which {@code
+   * broader} already weighs), unit or filler words only the other text has, numbers only the other text has:
+   * "vegetarian" ("… someone who eats no meat …") / "doesn't eat meat", "decade" ("a period of 10 years") / "ten
+   * years". One defining word is not enough: a definition often names the whole or the kind ("evening": "the latter
+   * part of the day"; "cuisine": "… preparing food"), which is no rewording. Each pair is (word of the first text,
+   * word of the second); the relation's evidence says which defines which.
+   */
+  static List<WordAlignment.Pair> defined(WordAlignment al, TextProfile pa, TextProfile pb, Lexicon lex,
+      WordKnowledge knowledge) {
+    List<WordAlignment.Pair> out = new ArrayList<>();
+    if (al.unmatchedA().isEmpty() && al.unmatchedB().isEmpty()) {
+      return out;
+    }
+    Set<String> related = new java.util.HashSet<>();
+    for (WordAlignment.Pair p : al.relations()) {
+      if (p.relation().kind() != WordRelation.Kind.UNRELATED) {
+        related.add(p.a() + '\u0000' + p.b());
+      }
+    }
+    spelledOut(al.unmatchedA(), al.unmatchedB(), pa, pb, lex, knowledge, related, false, out);
+    spelledOut(al.unmatchedB(), al.unmatchedA(), pb, pa, lex, knowledge, related, true, out);
+    return out;
+  }
+
+  /** How many words of the other text a leftover word's definition must hold for the text to spell it out. */
+  static final int MIN_DEFINING = 2;
+
+  private static void spelledOut(List<String> words, List<String> otherLeft, TextProfile mine, TextProfile other,
+      Lexicon lex, WordKnowledge knowledge, Set<String> related, boolean swapped, List<WordAlignment.Pair> out) {
+    for (String x : words) {
+      Definition definition = definition(x, knowledge);
+      if (definition.words().isEmpty()) {
+        continue;
+      }
+      List<WordAlignment.Pair> found = new ArrayList<>();
+      for (String y : otherLeft) {
+        if (!related.contains(swapped ? y + '\u0000' + x : x + '\u0000' + y) && definedIn(y, definition)) {
+          found.add(pair(x, y, "'" + y + "' is in the definition of '" + x + "'", swapped));
+        }
+      }
+      for (String w : other.bareWords()) {
+        if (lex.fillers().contains(w) && !mine.bareWords().contains(w) && inDefinition(w, definition)) {
+          found.add(pair(x, w, "'" + w + "' is in the definition of '" + x + "'", swapped));
+        }
+      }
+      for (Double n : other.numbers().numbers()) {
+        if (!mine.numbers().numbers().contains(n) && n == Math.rint(n) && Math.abs(n) < 1e9
+            && definition.words().contains(Long.toString(n.longValue()))) {
+          found.add(pair(x, Long.toString(n.longValue()), "the number " + n.longValue() + " is in the definition of '"
+              + x + "'", swapped));
+        }
+      }
+      if (found.size() >= MIN_DEFINING) {
+        out.addAll(found);
+      }
+    }
+  }
+
+  /** A pair in the texts' order: the first text's word first. */
+  private static WordAlignment.Pair pair(String mine, String other, String how, boolean swapped) {
+    WordRelation r = new WordRelation(WordRelation.Kind.UNKNOWN, how);
+    return swapped ? new WordAlignment.Pair(other, mine, r) : new WordAlignment.Pair(mine, other, r);
+  }
+
+  /** Whether every word of {@code phrase} is a word of a definition. */
+  private static boolean definedIn(String phrase, Definition definition) {
+    for (String part : phrase.split(" ")) {
+      if (part.length() < 3 || !inDefinition(part, definition)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether a word is in a definition, by light stem ("eats" / "eat") or as the start of a word in it ("alcohol" /
+   * "alcoholic"; five letters at least).
+   */
+  private static boolean inDefinition(String part, Definition definition) {
+    if (definition.words().contains(part) || definition.stems().contains(dev.deja.core.normalize.LightStemmer.stem(
+        part))) {
+      return true;
+    }
+    if (part.length() >= 5) {
+      for (String d : definition.words()) {
+        if (d.length() > part.length() && d.startsWith(part)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** A word's definition words and their light stems (of at least three letters). */
+  private record Definition(Set<String> words, Set<String> stems) {}
+
+  private record DefinitionKey(WordKnowledge knowledge, String word) {}
+
+  private static final Map<DefinitionKey, Definition> DEFINITIONS = new java.util.concurrent.ConcurrentHashMap<>();
+
+  private static Definition definition(String word, WordKnowledge knowledge) {
+    DefinitionKey key = new DefinitionKey(knowledge, word);
+    Definition d = DEFINITIONS.get(key);
+    if (d == null) {
+      Set<String> words = knowledge.definitionWords(word);
+      Set<String> stems = new java.util.HashSet<>();
+      for (String w : words) {
+        if (w.length() >= 3) {
+          stems.add(dev.deja.core.normalize.LightStemmer.stem(w));
+        }
+      }
+      d = new Definition(words, Set.copyOf(stems));
+      if (DEFINITIONS.size() >= TextProfile.CACHE_LIMIT) {
+        DEFINITIONS.clear();
+      }
+      DEFINITIONS.put(key, d);
+    }
+    return d;
   }
 
   private static void relation(Map<String, Double> v, Map<String, String> ev, String name, WordAlignment al,

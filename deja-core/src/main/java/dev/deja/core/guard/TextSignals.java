@@ -62,39 +62,8 @@ public final class TextSignals {
     String t = text.toLowerCase(Locale.ROOT).replace('–', '-').replace('—', '-').replace("’", "").replace("'", "");
     StringBuilder s = new StringBuilder(t);
     List<Set<Integer>> times = new ArrayList<>();
-    Matcher m = CLOCK.matcher(s);
-    while (m.find()) {
-      times.add(clock(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), m.group(3)));
-      blank(s, m.start(), m.end());
-    }
-    m = HOUR_AMPM.matcher(s);
-    while (m.find()) {
-      String ap = m.group(2);
-      times.add(clock(Integer.parseInt(m.group(1)), 0, ap.contains("m") && !ap.equals("oclock") ? ap : null));
-      blank(s, m.start(), m.end());
-    }
-    m = QUARTER.matcher(s);
-    while (m.find()) {
-      Integer h = wordNumber(m.group(3), lex);
-      if (h != null) {
-        int minutes = m.group(1).equals("quarter") ? 15 : 30;
-        int hour = h;
-        if (m.group(2).equals("to")) {
-          hour -= 1;
-          minutes = 60 - minutes;
-        }
-        times.add(clock(hour, minutes, null));
-        blank(s, m.start(), m.end());
-      }
-    }
-    m = IN_THE.matcher(s);
-    while (m.find()) {
-      Integer h = wordNumber(m.group(1), lex);
-      if (h != null) {
-        times.add(clock(h, 0, m.group(2).equals("morning") ? "am" : "pm"));
-        blank(s, m.start(), m.end());
-      }
-    }
+    blankTimes(s, lex, times);
+    Matcher m;
     String rest = s.toString().replace("noon", " ").replace("midnight", " ");
     if (t.contains("midnight")) {
       times.add(Set.of(0));
@@ -221,6 +190,73 @@ public final class TextSignals {
     }
     Double v = lex.numberWords().get(w);
     return v == null || v > 24 ? null : v.intValue();
+  }
+
+  /**
+   * The text, lower case, with its clock times blanked out ("at half past three", "1 pm", "one o'clock", "07:45",
+   * "midnight"): the words of a time are not content words — "I pick the kids up at half past three" / "School pickup
+   * is at 3:30" differ in no word the times do not already compare. Other characters stay where they were.
+   */
+  public static String withoutTimes(String text, Lexicon lex) {
+    String lower = text.toLowerCase(Locale.ROOT);
+    if (lower.length() != text.length()) {
+      return text;
+    }
+    StringBuilder s = new StringBuilder(lower.replace("o'clock", "oclock ").replace("o’clock", "oclock "));
+    blankTimes(s, lex, new ArrayList<>());
+    return MIDNIGHT_NOON.matcher(s).replaceAll(r -> " ".repeat(r.group().length()));
+  }
+
+  private static final Pattern MIDNIGHT_NOON = Pattern.compile("\\b(midnight|noon)\\b");
+  /** An hour in words before "o'clock" (apostrophes already removed): "one oclock". */
+  private static final Pattern WORD_OCLOCK = Pattern.compile("\\b([a-z]+)\\s+oclock\\b");
+
+  /** Finds the clock times of a lower-case text, adds them to {@code times} and blanks them out. */
+  private static void blankTimes(StringBuilder s, Lexicon lex, List<Set<Integer>> times) {
+    Matcher m = CLOCK.matcher(s);
+    while (m.find()) {
+      // A leading zero ("07:45") is the 24-hour clock: seven in the morning, not also a quarter to eight at night.
+      boolean twentyFour = m.group(1).length() == 2 && m.group(1).charAt(0) == '0' && m.group(3) == null;
+      times.add(twentyFour ? Set.of(Integer.parseInt(m.group(1)) * 60 + Integer.parseInt(m.group(2)))
+          : clock(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), m.group(3)));
+      blank(s, m.start(), m.end());
+    }
+    m = HOUR_AMPM.matcher(s);
+    while (m.find()) {
+      String ap = m.group(2);
+      times.add(clock(Integer.parseInt(m.group(1)), 0, ap.contains("m") && !ap.equals("oclock") ? ap : null));
+      blank(s, m.start(), m.end());
+    }
+    m = QUARTER.matcher(s);
+    while (m.find()) {
+      Integer h = wordNumber(m.group(3), lex);
+      if (h != null) {
+        int minutes = m.group(1).equals("quarter") ? 15 : 30;
+        int hour = h;
+        if (m.group(2).equals("to")) {
+          hour -= 1;
+          minutes = 60 - minutes;
+        }
+        times.add(clock(hour, minutes, null));
+        blank(s, m.start(), m.end());
+      }
+    }
+    m = IN_THE.matcher(s);
+    while (m.find()) {
+      Integer h = wordNumber(m.group(1), lex);
+      if (h != null) {
+        times.add(clock(h, 0, m.group(2).equals("morning") ? "am" : "pm"));
+        blank(s, m.start(), m.end());
+      }
+    }
+    m = WORD_OCLOCK.matcher(s);
+    while (m.find()) {
+      Integer h = wordNumber(m.group(1), lex);
+      if (h != null && h >= 1 && h <= 12) {
+        times.add(clock(h, 0, null));
+        blank(s, m.start(), m.end());
+      }
+    }
   }
 
   private static Set<Integer> clock(int hour, int minute, String ampm) {

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -288,10 +289,40 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
     return s;
   }
 
+  /** A hyphenated compound of three or more parts ("mother-in-law", "five-a-side"). */
+  private static final Pattern COMPOUND = Pattern.compile("\\p{L}+(?:-\\p{L}+){2,}");
+
+  /**
+   * The words of a text, a hyphenated compound of three or more parts that the knowledge lists kept as one word
+   * ("mother-in-law": split, "mother" would match "mother" and "in" would be a function word).
+   */
+  private static List<String> words(String text, WordKnowledge knowledge) {
+    Matcher m = COMPOUND.matcher(text);
+    List<String> out = null;
+    int last = 0;
+    while (m.find()) {
+      String compound = m.group().toLowerCase(Locale.ROOT);
+      if (knowledge.lemmas(compound).isEmpty()) {
+        continue;
+      }
+      if (out == null) {
+        out = new ArrayList<>();
+      }
+      out.addAll(TextSignals.words(text.substring(last, m.start())));
+      out.add(compound);
+      last = m.end();
+    }
+    if (out == null) {
+      return TextSignals.words(text);
+    }
+    out.addAll(TextSignals.words(text.substring(last)));
+    return out;
+  }
+
   /** The content words of a text: not function words or fillers, not numbers or number words. */
   static List<String> content(String text, Lexicon lex, WordKnowledge knowledge) {
     List<String> out = new ArrayList<>();
-    for (String w : TextSignals.words(TextSignals.withoutPossessives(text))) {
+    for (String w : words(TextSignals.withoutTimes(TextSignals.withoutPossessives(text), lex), knowledge)) {
       if (lex.functionWords().contains(w) || lex.fillers().contains(w) || lex.negations().contains(w)
           || NUMERIC.matcher(w).matches() || lex.numberWords().containsKey(w)
           || knowledge.numberValue(w).isPresent() || !knowledge.functionWordLanguages(w).isEmpty()) {

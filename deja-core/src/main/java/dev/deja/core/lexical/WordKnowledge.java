@@ -54,6 +54,16 @@ public interface WordKnowledge {
   }
 
   /**
+   * The words, lower case, of the definitions of a word's most frequent sense in each part of speech ("decade" → a, period, of, 10, years;
+   * "vegetarian" → eater, of, fruits, … no, meat): a rewording often says in words what the other text names
+   * ("a decade" / "ten years", "I'm vegetarian" / "I don't eat meat"). Empty when the resource has no definitions or
+   * does not know the word.
+   */
+  default java.util.Set<String> definitionWords(String word) {
+    return java.util.Set.of();
+  }
+
+  /**
    * Whether a lower-case word names a kind of person in its most frequent sense ("grandpa", "dentist", "neighbour");
    * false when the resource does not know.
    */

@@ -36,6 +36,8 @@ class PairSignalsTest {
       "I'm 29.|I'm 39.|numbers_conflict",
       "I'm twenty-nine.|I'm 34.|numbers_conflict",
       "Yoga at 8 am.|Yoga at 8 pm.|numbers_conflict",
+      "My train leaves at 07:45.|My train leaves at 19:45.|numbers_conflict",
+      "Lunch is at one o'clock.|Lunch is at 3 pm.|numbers_conflict",
       "I have perfect pitch.|I don't have perfect pitch.|negation_mismatch",
       "My sister Lotte visits.|My sister Femke visits.|names_conflict",
       "My sister visits.|My sister Femke visits.|names_one_side",
@@ -92,7 +94,10 @@ class PairSignalsTest {
       // Digits read one word each are one number (a code, a phone number).
       "The door code is four four one seven.|Our door code is 4417.",
       // A value said twice is the same value.
-      "It takes me 40 minutes there and 40 back.|My commute is 40 minutes each way."})
+      "It takes me 40 minutes there and 40 back.|My commute is 40 minutes each way.",
+      // Without a leading zero or am/pm an hour may be either half of the day.
+      "My train leaves at 7:45.|My train leaves at 19:45.",
+      "My train leaves at 07:45.|My train leaves at 7:45 am."})
   void theSameValuesWrittenOtherwiseDoNotConflict(String a, String b) {
     assertThat(of(a, b).get("numbers_conflict")).as(PairSignals.of(a, b, Lexicon.ENGLISH, K).evidence().toString())
         .isZero();
@@ -173,5 +178,52 @@ class PairSignalsTest {
         assertThat(same.get(conflict)).as(conflict + " on a copy of '" + a + "'").isZero();
       }
     }
+  }
+
+  @org.junit.jupiter.api.Test
+  void aWordTheOtherTextSpellsOutByItsDefinitionIsDefined() {
+    TableWordKnowledge k = new TableWordKnowledge(Set.of("vegetarian", "meat", "eat", "decade", "evening", "day"),
+        Set.of(), Set.of())
+        .define("vegetarian", "eater of fruits and grains and nuts; someone who eats no meat or fish")
+        .define("decade", "a period of 10 years")
+        .define("evening", "the latter part of the day")
+        .relate("latte", "coffee", Kind.BROADER)
+        .define("latte", "strong espresso coffee with a topping of frothed steamed milk")
+        .define("espresso", "strong black coffee brewed by forcing steam under pressure through coffee beans");
+    Map<String, Double> vegetarian = PairSignals.of("My husband doesn't eat meat.", "My husband is vegetarian.",
+        Lexicon.ENGLISH, k).values();
+    assertThat(vegetarian.get("defined")).as("eat and meat spell out vegetarian: all three leftovers").isEqualTo(1.0);
+    assertThat(PairSignals.of("I have lived here for 10 years.", "I've lived here for a decade.", Lexicon.ENGLISH,
+        k).evidence().get("defined")).as("a unit word and a number the other text lacks").contains("'decade'")
+        .contains("the number 10");
+    // One defining word is the whole or the kind, not a rewording.
+    assertThat(PairSignals.of("Yoga on Tuesday days.", "Yoga on Tuesday evenings.", Lexicon.ENGLISH, k).values()
+        .get("defined")).isZero();
+    // Related otherwise (broader): left to the broader signal.
+    assertThat(PairSignals.of("I drink latte with milk.", "I drink coffee.", Lexicon.ENGLISH, k).values()
+        .get("defined")).isZero();
+    assertThat(PairSignals.of("My husband is vegetarian.", "My husband is vegetarian.", Lexicon.ENGLISH, k).values()
+        .get("defined")).isZero();
+  }
+
+  @Test
+  void theWordsOfAClockTimeAreNotContentWords() {
+    PairSignals.Result r = PairSignals.of("I pick the kids up from school at half past three.",
+        "School pickup is at 3:30 for me.", Lexicon.ENGLISH, K);
+    assertThat(r.values().get("numbers_conflict")).isZero();
+    assertThat(r.evidence().get("unmatched")).doesNotContain("half").doesNotContain("past");
+    r = PairSignals.of("I always have lunch at 1 pm.", "I always have lunch at one o'clock.", Lexicon.ENGLISH, K);
+    assertThat(r.values().get("numbers_conflict")).isZero();
+    assertThat(r.values().get("unmatched")).as(r.evidence().toString()).isZero();
+    assertThat(PairSignals.of("I go to bed around midnight.", "I go to bed around 12 am.", Lexicon.ENGLISH, K)
+        .values().get("matched_share")).isEqualTo(1.0);
+    assertThat(WordAlignment.content("It's ten past noon, İstanbul time.", Lexicon.ENGLISH, K))
+        .as("a text whose lower case changes its length is left as it is").contains("istanbul");
+  }
+
+  @Test
+  void aTextWithoutContentWordsIsNotExtended() {
+    assertThat(of("Work begins at quarter past eight.", "I'm 39.").get("extension")).isZero();
+    assertThat(of("I love cilantro in salads.", "I love cilantro.").get("extension")).isEqualTo(1.0);
   }
 }

@@ -16,6 +16,7 @@ final class TableWordKnowledge implements WordKnowledge {
   private final Set<String> persons;
   private final Set<String> past;
   private Set<String> verbs = Set.of();
+  private final Map<String, Set<String>> definitions = new HashMap<>();
 
   TableWordKnowledge(Set<String> common, Set<String> persons, Set<String> past) {
     this.common = Set.copyOf(common);
@@ -34,6 +35,17 @@ final class TableWordKnowledge implements WordKnowledge {
   TableWordKnowledge verbs(String... words) {
     verbs = Set.of(words);
     return this;
+  }
+
+  /** A word's definition, as the words of its gloss. */
+  TableWordKnowledge define(String word, String gloss) {
+    definitions.put(word, Set.copyOf(java.util.List.of(gloss.toLowerCase(java.util.Locale.ROOT).split("[^\\p{L}\\p{N}]+"))));
+    return this;
+  }
+
+  @Override
+  public Set<String> definitionWords(String word) {
+    return definitions.getOrDefault(word, Set.of());
   }
 
   TableWordKnowledge relate(String a, String b, WordRelation.Kind kind) {
