@@ -148,6 +148,13 @@ class WordNetKnowledgeTest {
     assertThat(tense("We were getting solar panels on the roof.", "Our roof has solar panels.")).isEqualTo(1.0);
   }
 
+  @org.junit.jupiter.api.Test
+  void theParticipleOfACompoundAdjectiveIsNotAPastTense() {
+    assertThat(tense("I'm short-sighted.", "I'm myopic.")).isZero();
+    assertThat(tense("My sister is self-employed.", "My sister works for herself.")).isZero();
+    assertThat(tense("My sister was self-employed.", "My sister works for herself.")).isEqualTo(1.0);
+  }
+
   private static double tense(String a, String b) {
     return dev.deja.core.guard.PairSignals.of(a, b, dev.deja.core.guard.Lexicon.ENGLISH, K).values()
         .get("tense_mismatch");

@@ -35,6 +35,9 @@ public record TextProfile(String text, List<String> words, List<String> bareWord
     String normalised, List<PairSignals.Token> tokens) {
 
   static final int CACHE_LIMIT = 50_000;
+  /** The second and later parts of a hyphenated word ("-sighted" in "short-sighted"). */
+  private static final java.util.regex.Pattern COMPOUND_PART = java.util.regex.Pattern.compile(
+      "(?<=\\p{L})-\\p{L}+");
   private static final java.util.regex.Pattern CONTRACTED_ARE = java.util.regex.Pattern.compile("['’]re\\b",
       java.util.regex.Pattern.CASE_INSENSITIVE);
   private static final Map<Key, TextProfile> CACHE = new ConcurrentHashMap<>();
@@ -59,9 +62,11 @@ public record TextProfile(String text, List<String> words, List<String> bareWord
     List<String> words = TextSignals.words(text);
     List<String> bare = TextSignals.words(TextSignals.withoutPossessives(text));
     String language = PairSignals.language(bare, lex, knowledge);
-    // "We're" loses its apostrophe in the words ("were"): a past tense it is not.
-    String past = PairSignals.past(CONTRACTED_ARE.matcher(text).find() ? TextSignals.words(
-        TextSignals.withoutPossessives(CONTRACTED_ARE.matcher(text).replaceAll(" are"))) : bare, lex, knowledge);
+    // "We're" loses its apostrophe in the words ("were"), and the participle of a compound adjective ("short-sighted",
+    // "self-employed", "well-known") is no verb: neither is a past tense.
+    String past = PairSignals.past(CONTRACTED_ARE.matcher(text).find() || COMPOUND_PART.matcher(text).find()
+        ? TextSignals.words(TextSignals.withoutPossessives(COMPOUND_PART.matcher(CONTRACTED_ARE.matcher(text)
+            .replaceAll(" are")).replaceAll(""))) : bare, lex, knowledge);
     List<String> content = WordAlignment.content(text, lex, knowledge);
     return new TextProfile(text, words, bare, TextSignals.numbers(text, lex, knowledge),
         TextSignals.negations(text, lex), TextSignals.contrasts(text, lex), TextSignals.modality(text, lex),
