@@ -129,6 +129,8 @@ public final class PairFeatures {
   private final java.util.function.Function<String, dev.deja.core.embed.Embedder> otherEmbedders;
   private final Map<String, float[]> otherVectors = new java.util.concurrent.ConcurrentHashMap<>();
   private boolean needsSignals;
+  /** Whether a feature uses the {@code defined} signal, the only one that reads dictionary definitions. */
+  private final boolean needsDefinitions;
   private final Lexicon lexicon;
   private final WordKnowledge knowledge;
   private final Duration window;
@@ -188,6 +190,7 @@ public final class PairFeatures {
     }
     this.measures = ms;
     this.needsSignals = signals;
+    this.needsDefinitions = names.stream().anyMatch(n -> List.of(n.split("\\*")).contains("defined"));
     this.lexicon = lexicon;
     this.knowledge = knowledge;
     this.window = window;
@@ -282,7 +285,7 @@ public final class PairFeatures {
     if (!needsSignals) {
       return new Values(x, Map.of());
     }
-    PairSignals.Result r = PairSignals.of(rawA, rawB, lexicon, knowledge);
+    PairSignals.Result r = PairSignals.of(rawA, rawB, lexicon, knowledge, needsDefinitions);
     Map<String, Double> s = r.values();
     boolean unexplained = s.get("unmatched") > 0 || CHANGE_SIGNALS.stream().anyMatch(c -> s.get(c) > 0);
     double sequence = s.get("sequence");

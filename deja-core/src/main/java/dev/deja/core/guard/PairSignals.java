@@ -81,11 +81,24 @@ public final class PairSignals {
 
   /** The signals of a pair of texts. */
   public static Result of(String a, String b, Lexicon lex, WordKnowledge knowledge) {
-    return of(TextProfile.of(a, lex, knowledge), TextProfile.of(b, lex, knowledge), lex, knowledge);
+    return of(a, b, lex, knowledge, true);
+  }
+
+  /**
+   * The signals of a pair of texts; {@code defined} only when asked for (it reads dictionary definitions, which no
+   * preset weighs), else 0 without evidence.
+   */
+  public static Result of(String a, String b, Lexicon lex, WordKnowledge knowledge, boolean definitions) {
+    return of(TextProfile.of(a, lex, knowledge), TextProfile.of(b, lex, knowledge), lex, knowledge, definitions);
   }
 
   /** The signals of a pair of profiled texts. */
   public static Result of(TextProfile pa, TextProfile pb, Lexicon lex, WordKnowledge knowledge) {
+    return of(pa, pb, lex, knowledge, true);
+  }
+
+  private static Result of(TextProfile pa, TextProfile pb, Lexicon lex, WordKnowledge knowledge,
+      boolean definitions) {
     Map<String, Double> v = new LinkedHashMap<>();
     Map<String, String> ev = new LinkedHashMap<>();
     TextSignals.Numbers na = pa.numbers();
@@ -165,7 +178,7 @@ public final class PairSignals {
     // One thing replaced presupposes that the rest is the same: at least one word matched.
     put(v, ev, "single_change", al.unmatchedA().size() == 1 && al.unmatchedB().size() == 1 && !al.matched().isEmpty(),
         () -> "'" + al.unmatchedA().get(0) + "' → '" + al.unmatchedB().get(0) + "'");
-    List<WordAlignment.Pair> definedBy = defined(al, pa, pb, lex, knowledge);
+    List<WordAlignment.Pair> definedBy = definitions ? defined(al, pa, pb, lex, knowledge) : List.of();
     Set<String> definedWords = new java.util.HashSet<>();
     Set<String> shown = new java.util.LinkedHashSet<>();
     for (WordAlignment.Pair p : definedBy) {

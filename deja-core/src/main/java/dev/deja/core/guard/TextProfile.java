@@ -64,9 +64,9 @@ public record TextProfile(String text, List<String> words, List<String> bareWord
     String language = PairSignals.language(bare, lex, knowledge);
     // "We're" loses its apostrophe in the words ("were"), and the participle of a compound adjective ("short-sighted",
     // "self-employed", "well-known") is no verb: neither is a past tense.
-    String past = PairSignals.past(CONTRACTED_ARE.matcher(text).find() || COMPOUND_PART.matcher(text).find()
-        ? TextSignals.words(TextSignals.withoutPossessives(COMPOUND_PART.matcher(CONTRACTED_ARE.matcher(text)
-            .replaceAll(" are")).replaceAll(""))) : bare, lex, knowledge);
+    String forPast = COMPOUND_PART.matcher(CONTRACTED_ARE.matcher(text).replaceAll(" are")).replaceAll("");
+    String past = PairSignals.past(forPast.equals(text) ? bare
+        : TextSignals.words(TextSignals.withoutPossessives(forPast)), lex, knowledge);
     List<String> content = WordAlignment.content(text, lex, knowledge);
     return new TextProfile(text, words, bare, TextSignals.numbers(text, lex, knowledge),
         TextSignals.negations(text, lex), TextSignals.contrasts(text, lex), TextSignals.modality(text, lex),

@@ -63,7 +63,6 @@ public final class TextSignals {
     StringBuilder s = new StringBuilder(t);
     List<Set<Integer>> times = new ArrayList<>();
     blankTimes(s, lex, times);
-    Matcher m;
     String rest = s.toString().replace("noon", " ").replace("midnight", " ");
     if (t.contains("midnight")) {
       times.add(Set.of(0));
@@ -72,7 +71,7 @@ public final class TextSignals {
       times.add(Set.of(720));
     }
     List<Double> numbers = new ArrayList<>();
-    m = NUMBER.matcher(rest);
+    Matcher m = NUMBER.matcher(rest);
     while (m.find()) {
       double v = Double.parseDouble(m.group(1).replace(",", ""));
       if (m.group(2) != null) {
