@@ -25,7 +25,7 @@ import net.sf.extjwnl.dictionary.Dictionary;
 
 /**
  * Word knowledge from Princeton WordNet 3.1 (read by extJWNL from its Maven data artifact) and number words from ICU's
- * rule-based spell-out ({@link NumberWords}).
+ * rule-based spell-out ({@link NumberWords}), first names from Datafaker's name lists ({@link GivenNames}).
  *
  * <p>How {@link #relate} decides, in this order (each word is looked up with WordNet's own morphology, so "kiwis" is
  * "kiwi"; phrases such as "physical therapy" are WordNet collocations):
@@ -79,6 +79,7 @@ public final class WordNetKnowledge implements WordKnowledge {
   private final Map<String, Optional<Double>> numberValues = new ConcurrentHashMap<>();
   private volatile NumberWords numbers;
   private volatile Glossary glossary;
+  private volatile GivenNames givenNames;
 
   @Override
   public String source() {
@@ -358,6 +359,21 @@ public final class WordNetKnowledge implements WordKnowledge {
   @Override
   public Set<String> definitionWords(String word) {
     return entry(word.strip()).definition();
+  }
+
+  @Override
+  public boolean isGivenName(String word) {
+    GivenNames g = givenNames;
+    if (g == null) {
+      synchronized (this) {
+        g = givenNames;
+        if (g == null) {
+          g = new GivenNames();
+          givenNames = g;
+        }
+      }
+    }
+    return g.contains(word);
   }
 
   @Override

@@ -46,6 +46,9 @@ import java.util.Set;
  *       text ("vegetarian": "… someone who eats no meat …" / "doesn't eat meat"; "decade": "a period of 10 years" /
  *       "ten years"), the knowledge relating them no other way (not broader, sibling or opposite); not in the
  *       presets (measured: EVALUATION.md)</td></tr>
+ *   <tr><td>{@code people_conflict}</td><td>each text names someone by first name whom the other does not name
+ *       ("Ollie's swim class" / "Ruby's swim class"; first names from the knowledge: {@link
+ *       TextSignals#givenNames})</td></tr>
  * </table>
  *
  * <p>Thread-safe: stateless.
@@ -57,7 +60,7 @@ public final class PairSignals {
   public static final List<String> NAMES = List.of("numbers_conflict", "numbers_one_side", "negation_mismatch",
       "names_conflict", "names_one_side", "contrast_conflict", "modality_mismatch", "swap", "role_change", "subject_shift", "person_missing", "tense_mismatch", "matched_share", "unmatched", "inversions", "language_mismatch",
       "extension", "sibling", "antonym", "broader", "modifier_change", "owner_only", "head_differs", "closeness", "single_change", "sequence",
-      "defined");
+      "defined", "people_conflict");
 
   /** Prepositions whose exchange reverses a relation: to Madrid / from Madrid, before work / after work. */
   private static final Map<String, String> OPPOSITE_PREPOSITIONS = Map.ofEntries(
@@ -140,6 +143,10 @@ public final class PairSignals {
     put(v, ev, "names_conflict", !onlyA.isEmpty() && !onlyB.isEmpty(), () -> onlyA + " vs " + onlyB);
     put(v, ev, "names_one_side", onlyA.isEmpty() != onlyB.isEmpty(), () -> (onlyA.isEmpty() ? onlyB : onlyA)
         + " in only one text");
+    // Each text names a person by first name whom the other does not name: "Ollie's swim class" / "Ruby's swim class".
+    Set<String> peopleA = onlyIn(pa.givenNames(), pb.bareWords(), matchedWords);
+    Set<String> peopleB = onlyIn(pb.givenNames(), pa.bareWords(), matchedWords);
+    put(v, ev, "people_conflict", !peopleA.isEmpty() && !peopleB.isEmpty(), () -> peopleA + " vs " + peopleB);
     v.put("matched_share", al.matchedShare());
     ev.put("matched_share", al.matched().size() + " word(s) matched: " + describeMatches(al.matched()));
     double inv = al.inversions();

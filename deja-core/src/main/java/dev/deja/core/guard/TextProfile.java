@@ -22,6 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * @param past its first past-tense verb form, or "" when none
  * @param language the language its function words point to
  * @param names its proper names (empty for a text not in the lexicon's language)
+ * @param givenNames the people it names by first name, in any language ({@link TextSignals#givenNames})
  * @param content its content words ({@link WordAlignment})
  * @param contentWordStems the light stem of each content word, in the same order
  * @param contentStems its content-word stems, in order (for {@code swap})
@@ -30,7 +31,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public record TextProfile(String text, List<String> words, List<String> bareWords, TextSignals.Numbers numbers,
     int negations, Map<String, Set<String>> contrasts, Set<String> modality, boolean subject, boolean firstPerson,
-    String past, String language, Set<String> names, List<String> content, List<String> contentWordStems,
+    String past, String language, Set<String> names, Set<String> givenNames, List<String> content, List<String> contentWordStems,
     List<String> contentStems,
     String normalised, List<PairSignals.Token> tokens) {
 
@@ -72,6 +73,7 @@ public record TextProfile(String text, List<String> words, List<String> bareWord
         TextSignals.negations(text, lex), TextSignals.contrasts(text, lex), TextSignals.modality(text, lex),
         PairSignals.firstPersonSubject(bare), PairSignals.firstPerson(bare), past == null ? "" : past, language,
         language.equals(lex.language()) ? TextSignals.names(text, lex, knowledge) : Set.of(),
+        TextSignals.givenNames(text, lex, knowledge),
         content, content.stream().map(dev.deja.core.normalize.LightStemmer::stem).toList(),
         TextSignals.contentStems(text, lex), String.join(" ", words),
         PairSignals.tokens(text));
@@ -83,6 +85,7 @@ public record TextProfile(String text, List<String> words, List<String> bareWord
     contrasts = Map.copyOf(contrasts);
     modality = Set.copyOf(modality);
     names = Set.copyOf(names);
+    givenNames = Set.copyOf(givenNames);
     content = List.copyOf(content);
     contentWordStems = List.copyOf(contentWordStems);
     contentStems = List.copyOf(contentStems);

@@ -451,6 +451,55 @@ public final class TextSignals {
   }
 
   /**
+   * The people a text names by first name: capitalised words that the knowledge lists as first names ("Ollie", "Keisha",
+   * "Lucía"), lower case with accents folded, in any language. A first name that is also an ordinary word ("Ruby",
+   * "Frank", "Mark") counts where its capital is informative — inside a text written in sentence case — or where the
+   * possessive marks it as someone's ("Ruby's swim class"); as the first word or in a title-case text it may be the word
+   * ("Frank discussion", "Mark the date"). Not counted: weekday and month names and their abbreviations ("Sun", "May"),
+   * words for kinds of people ("Nan's visit": a grandmother, not a name), and, in a text in sentence case, a first name
+   * right after a capitalised word (not the first) that is neither a first name nor a word for a person — part of a
+   * place or brand ("trip to São Paulo", "walk round Lake Louise"); after a title of a person it stays a name ("with
+   * Nana Carol").
+   */
+  public static Set<String> givenNames(String text, Lexicon lex, dev.deja.core.lexical.WordKnowledge knowledge) {
+    Set<String> out = new TreeSet<>();
+    String[] tokens = text.split("[^\\p{L}\\p{N}'’]+");
+    boolean titles = titleCase(tokens);
+    boolean first = true;
+    boolean afterPlaceWord = false;
+    for (String tok : tokens) {
+      if (tok.isEmpty()) {
+        continue;
+      }
+      boolean initial = first;
+      first = false;
+      boolean partOfPlace = afterPlaceWord;
+      afterPlaceWord = false;
+      String bare = tok.replace("’", "'");
+      boolean possessive = bare.endsWith("'s");
+      bare = possessive ? bare.substring(0, bare.length() - 2) : bare;
+      if (bare.length() < 2 || !Character.isUpperCase(bare.codePointAt(0)) || isAcronym(bare)) {
+        continue;
+      }
+      String n = Analyzer.STANDARD.normalize(bare);
+      if (n.isEmpty() || n.contains(" ")) {
+        continue;
+      }
+      boolean given = knowledge.isGivenName(n);
+      boolean person = knowledge.isCommonWord(n) && knowledge.isPersonNoun(n); // "nan", "nana", not "Daniel"
+      afterPlaceWord = !initial && !titles && !given && !person && !possessive;
+      String category = lex.categories().get(n);
+      if (!given || partOfPlace || person || CALENDAR_ABBREVIATIONS.contains(n)
+          || category != null && (category.startsWith("weekday:") || category.startsWith("month:"))
+          || (initial || titles) && !possessive && knowledge.isCommonWord(n)) {
+        continue;
+      }
+      out.add(n);
+    }
+    return out;
+  }
+
+  /**
    * The English abbreviations of weekdays and months in the JDK's locale data ("Fri", "Sep", and the British "Sept"):
    * a capitalised "Fri" in "Kids with their dad (Fri–Sun)" is a date, not a name.
    */

@@ -64,6 +64,15 @@ public interface WordKnowledge {
   }
 
   /**
+   * Whether a lower-case, accent-folded word is a first name of people ("ollie", "keisha", "lucia"; also names that are
+   * words or places, such as "ruby" or "lincoln": whether a text uses it as a name is the caller's to tell); false
+   * when the resource does not know.
+   */
+  default boolean isGivenName(String word) {
+    return false;
+  }
+
+  /**
    * Whether a lower-case word names a kind of person in its most frequent sense ("grandpa", "dentist", "neighbour");
    * false when the resource does not know.
    */

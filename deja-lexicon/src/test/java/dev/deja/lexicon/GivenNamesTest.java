@@ -1,0 +1,58 @@
+package dev.deja.lexicon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.deja.core.guard.Lexicon;
+import dev.deja.core.guard.PairSignals;
+import dev.deja.core.guard.TextSignals;
+import dev.deja.core.lexical.WordKnowledge;
+import dev.deja.core.lexical.WordKnowledges;
+import org.junit.jupiter.api.Test;
+
+class GivenNamesTest {
+  private static final WordKnowledge K = WordKnowledges.defaults();
+
+  @Test
+  void theListsKnowFirstNamesOfEveryLanguageAndNotOrdinaryWords() {
+    GivenNames names = new GivenNames();
+    assertThat(names.size()).isGreaterThan(10_000);
+    assertThat(names.contains("ollie")).isTrue();
+    assertThat(names.contains("keisha")).isTrue();
+    assertThat(names.contains("lucia")).as("accents folded: Lucía").isTrue();
+    assertThat(names.contains("jonas")).isTrue();
+    assertThat(names.contains("dentist")).isFalse();
+    assertThat(names.contains("marathon")).isFalse();
+  }
+
+  @Test
+  void aFirstNameCountsWhereTheWritingMakesItAName() {
+    assertThat(given("Ollie's swim class (Water Babies)")).containsExactly("ollie");
+    assertThat(given("Ruby's baby swim class")).as("a word that is a name: the possessive says whose")
+        .containsExactly("ruby");
+    assertThat(given("Babysit Mateo & Lucía")).containsExactly("lucia", "mateo");
+    assertThat(given("We have dinner with Auntie Carol tonight")).as("after a word for a person")
+        .containsExactly("carol");
+    assertThat(given("Frank discussion about the budget")).as("a first word that is also a word").isEmpty();
+    assertThat(given("Christmas trip to São Paulo")).as("part of a place name").isEmpty();
+    assertThat(given("Kids with their dad (Fri–Sun)")).as("a weekday abbreviation").isEmpty();
+    assertThat(given("Nan's visit")).as("a word for a kind of person").isEmpty();
+    assertThat(given("Interview delivery driver – Keisha")).containsExactly("keisha");
+  }
+
+  @Test
+  void peopleConflictWhenEachNamesSomeoneTheOtherDoesNot() {
+    assertThat(people("Ollie's swim class (Water Babies)", "Ruby's baby swim class (Water Babies)")).isEqualTo(1.0);
+    assertThat(people("Interview delivery driver – Keisha", "Interview delivery driver – Andre")).isEqualTo(1.0);
+    assertThat(people("Keisha – driver interview", "Interview delivery driver – Keisha")).isZero();
+    assertThat(people("Orthodontist – Sofia", "Sofia orthodontist appointment")).isZero();
+    assertThat(people("Family trip to Brazil", "Christmas trip to São Paulo")).isZero();
+  }
+
+  private static java.util.Set<String> given(String text) {
+    return TextSignals.givenNames(text, Lexicon.ENGLISH, K);
+  }
+
+  private static double people(String a, String b) {
+    return PairSignals.of(a, b, Lexicon.ENGLISH, K).values().get("people_conflict");
+  }
+}
