@@ -55,8 +55,15 @@ public final class Health {
     draining = true;
   }
 
-  /** Loads the default model in a background thread; readiness reports {@code loading} until it is done. */
+  /**
+   * Loads the default model in a background thread; readiness reports {@code loading} until it is done. Another
+   * background thread reads the word knowledge the pair classifier uses (WordNet, number words, first names: about a
+   * second), so that the first check with a candidate does not wait for it; readiness does not wait for that.
+   */
   public void warmUp(EmbedderProvider provider) {
+    Thread words = new Thread(Health::warmUpWords, "deja-words-warm-up");
+    words.setDaemon(true); // pure Java: a process that exits meanwhile loses nothing
+    words.start();
     Optional<Embedder> e = provider.find(DEFAULT_MODEL);
     if (e.isEmpty()) {
       embedder = "absent";
@@ -81,6 +88,16 @@ public final class Health {
     t.setDaemon(true);
     warmUp = t;
     t.start();
+  }
+
+  /** Reads the word knowledge by profiling one pair of texts; a failure shows again, explained, on the first check. */
+  static void warmUpWords() {
+    try {
+      dev.deja.core.guard.PairSignals.of("My sister Ana is allergic to sesame.", "Ana, my sister, has a sesame allergy.",
+          dev.deja.core.guard.Lexicon.ENGLISH, dev.deja.core.lexical.WordKnowledges.defaults());
+    } catch (RuntimeException e) {
+      org.slf4j.LoggerFactory.getLogger(Health.class).debug("word knowledge warm-up failed", e);
+    }
   }
 
   /**
