@@ -48,6 +48,31 @@ class GivenNamesTest {
     assertThat(people("Family trip to Brazil", "Christmas trip to São Paulo")).isZero();
   }
 
+  @Test
+  void hostileTitlesNeverBreakTheSignalAndItIsSymmetric() {
+    java.util.Random random = new java.util.Random(16);
+    String[] parts = {"Ollie", "Ruby's", "Lucía", "İstanbul", "ǅemal", "’s", "'s", "O'Brien", "Mc", "🎾", "\u0301",
+        "São", "Paulo", "Fri–Sun", "MAY", "Nan's", "x", "", " ", "-", "&", "Zahnarzt", "ß", "\uD83D", "Ⅻ", "Ａｎｎａ",
+        "שלום", "Ölçek", "Mark", "the", "with", "at", "Dr.", "A" + "a".repeat(300)};
+    for (int i = 0; i < 400; i++) {
+      String a = title(random, parts);
+      String b = title(random, parts);
+      double ab = people(a, b);
+      assertThat(ab).as("%s / %s", a, b).isIn(0.0, 1.0).isEqualTo(people(b, a));
+      assertThat(TextSignals.givenNames(a, Lexicon.ENGLISH, K)).allSatisfy(n -> assertThat(n).isNotBlank()
+          .doesNotContain(" ").isLowerCase());
+    }
+  }
+
+  private static String title(java.util.Random random, String[] parts) {
+    StringBuilder sb = new StringBuilder();
+    int n = 1 + random.nextInt(6);
+    for (int i = 0; i < n; i++) {
+      sb.append(parts[random.nextInt(parts.length)]).append(random.nextBoolean() ? " " : "");
+    }
+    return sb.toString();
+  }
+
   private static java.util.Set<String> given(String text) {
     return TextSignals.givenNames(text, Lexicon.ENGLISH, K);
   }
