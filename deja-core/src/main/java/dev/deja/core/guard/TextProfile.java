@@ -31,9 +31,8 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public record TextProfile(String text, List<String> words, List<String> bareWords, TextSignals.Numbers numbers,
     int negations, Map<String, Set<String>> contrasts, Set<String> modality, boolean subject, boolean firstPerson,
-    String past, String language, Set<String> names, Set<String> givenNames, List<String> content, List<String> contentWordStems,
-    List<String> contentStems,
-    String normalised, List<PairSignals.Token> tokens) {
+    String past, String language, Set<String> names, Set<String> givenNames, List<String> content,
+    List<String> contentWordStems, List<String> contentStems, String normalised, List<PairSignals.Token> tokens) {
 
   static final int CACHE_LIMIT = 50_000;
   /** The second and later parts of a hyphenated word ("-sighted" in "short-sighted"). */
