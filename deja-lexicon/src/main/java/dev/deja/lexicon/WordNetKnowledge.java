@@ -79,7 +79,6 @@ public final class WordNetKnowledge implements WordKnowledge {
   private final Map<String, Optional<Double>> numberValues = new ConcurrentHashMap<>();
   private volatile NumberWords numbers;
   private volatile Glossary glossary;
-  private volatile GivenNames givenNames;
 
   @Override
   public String source() {
@@ -363,17 +362,12 @@ public final class WordNetKnowledge implements WordKnowledge {
 
   @Override
   public boolean isGivenName(String word) {
-    GivenNames g = givenNames;
-    if (g == null) {
-      synchronized (this) {
-        g = givenNames;
-        if (g == null) {
-          g = new GivenNames();
-          givenNames = g;
-        }
-      }
-    }
-    return g.contains(word);
+    return FirstNames.LISTS.contains(word);
+  }
+
+  /** The name lists, read once per process on first use (they do not depend on the dictionary). */
+  private static final class FirstNames {
+    static final GivenNames LISTS = new GivenNames();
   }
 
   @Override

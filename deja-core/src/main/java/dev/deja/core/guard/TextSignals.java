@@ -354,9 +354,7 @@ public final class TextSignals {
         continue;
       }
       String n = Analyzer.STANDARD.normalize(bare.endsWith("'s") ? bare.substring(0, bare.length() - 2) : bare);
-      String category = lex.categories().get(n);
-      if (n.isEmpty() || category != null && (category.startsWith("weekday:") || category.startsWith("month:"))
-          || CALENDAR_ABBREVIATIONS.contains(n)) {
+      if (n.isEmpty() || dateName(n, lex)) {
         continue;
       }
       out.add(n);
@@ -437,10 +435,7 @@ public final class TextSignals {
         continue;
       }
       String n = Analyzer.STANDARD.normalize(bare);
-      String category = lex.categories().get(n);
-      if (n.isEmpty() || lex.functionWords().contains(n) || lex.negations().contains(n)
-          || category != null && (category.startsWith("weekday:") || category.startsWith("month:"))
-          || CALENDAR_ABBREVIATIONS.contains(n)
+      if (n.isEmpty() || lex.functionWords().contains(n) || lex.negations().contains(n) || dateName(n, lex)
           || (initial || titles) && knowledge.isCommonWord(n) || !knowledge.functionWordLanguages(n).isEmpty()
           || knowledge.numberValue(n).isPresent()) {
         continue;
@@ -488,15 +483,20 @@ public final class TextSignals {
       boolean given = knowledge.isGivenName(n);
       boolean person = knowledge.isCommonWord(n) && knowledge.isPersonNoun(n); // "nan", "nana", not "Daniel"
       afterPlaceWord = !initial && !titles && !given && !person && !possessive;
-      String category = lex.categories().get(n);
-      if (!given || partOfPlace || person || CALENDAR_ABBREVIATIONS.contains(n)
-          || category != null && (category.startsWith("weekday:") || category.startsWith("month:"))
+      if (!given || partOfPlace || person || dateName(n, lex)
           || (initial || titles) && !possessive && knowledge.isCommonWord(n)) {
         continue;
       }
       out.add(n);
     }
     return out;
+  }
+
+  /** Whether a lower-case word names a weekday or a month, in full or abbreviated ("friday", "fri", "sept"). */
+  private static boolean dateName(String n, Lexicon lex) {
+    String category = lex.categories().get(n);
+    return category != null && (category.startsWith("weekday:") || category.startsWith("month:"))
+        || CALENDAR_ABBREVIATIONS.contains(n);
   }
 
   /**
