@@ -44,6 +44,20 @@ public final class TextSignals {
   private static final Pattern IN_THE = Pattern.compile("\\b([a-z0-9]+)\\s+in\\s+the\\s+(morning|afternoon|evening)");
   private static final Pattern NUMBER = Pattern.compile("(\\d+(?:,\\d{3})*(?:\\.\\d+)?)(k\\b)?");
   private static final Pattern WORD = Pattern.compile("[a-z]+");
+  /** A year written with two digits after an apostrophe: "Jan '22", "summer of ’69". */
+  private static final Pattern SHORT_YEAR = Pattern.compile("(?<![\\p{L}\\p{N}])['’](\\d{2})(?![\\p{L}\\p{N}'’])");
+  /** An hour after a day: "Monday at 11", "tomorrow at 9" (without it, "at 11" may be an age: "I left school at 16"). */
+  private static final Pattern DAY_AT_HOUR = Pattern.compile("\\b(\\p{L}+)\\s+at\\s+(\\d{1,2})\\b(?![:.,]?\\d)");
+  private static final Set<String> DAYS_RELATIVE = Set.of("today", "tomorrow", "tonight", "yesterday");
+
+  /**
+   * The year of two digits written after an apostrophe, by the POSIX rule for {@code %y}: 69–99 are 1969–1999, 00–68
+   * are 2000–2068.
+   */
+  private static String fullYear(String twoDigits) {
+    int y = Integer.parseInt(twoDigits);
+    return Integer.toString(y >= 69 ? 1900 + y : 2000 + y);
+  }
 
   /** The numbers and clock times of a text. */
   public static Numbers numbers(String text, Lexicon lex) {
@@ -59,7 +73,8 @@ public final class TextSignals {
    * ("thirty-four", "vierunddreißig", "a hundred and eighty"; the longest phrase wins), else by the lexicon's list.
    */
   public static Numbers numbers(String text, Lexicon lex, dev.deja.core.lexical.WordKnowledge knowledge) {
-    String t = text.toLowerCase(Locale.ROOT).replace('–', '-').replace('—', '-').replace("’", "").replace("'", "");
+    String t = SHORT_YEAR.matcher(text.toLowerCase(Locale.ROOT)).replaceAll(m -> fullYear(m.group(1)))
+        .replace('–', '-').replace('—', '-').replace("’", "").replace("'", "");
     StringBuilder s = new StringBuilder(t);
     List<Set<Integer>> times = new ArrayList<>();
     blankTimes(s, lex, times);
@@ -256,6 +271,17 @@ public final class TextSignals {
         blank(s, m.start(), m.end());
       }
     }
+    m = DAY_AT_HOUR.matcher(s);
+    while (m.find()) {
+      int h = Integer.parseInt(m.group(2));
+      String day = m.group(1);
+      String category = lex.categories().get(day);
+      boolean named = category != null && category.startsWith("weekday:") || DAYS_RELATIVE.contains(day);
+      if (named && h <= 23) {
+        times.add(clock(h, 0, null));
+        blank(s, m.start(2), m.end());
+      }
+    }
   }
 
   private static Set<Integer> clock(int hour, int minute, String ampm) {
@@ -342,7 +368,7 @@ public final class TextSignals {
         continue;
       }
       String bare = tok.replace("’", "'");
-      if (bare.equals("I") || bare.startsWith("I'")) {
+      if (bare.equals("I") || bare.startsWith("I'") || contraction(bare)) {
         continue;
       }
       if (isAcronym(bare)) {
@@ -360,6 +386,16 @@ public final class TextSignals {
       out.add(n);
     }
     return out;
+  }
+
+  private static final Pattern CONTRACTION = Pattern.compile("\\p{L}+(n't|'(ve|re|ll|d|m|t))", Pattern.CASE_INSENSITIVE);
+
+  /**
+   * Whether a token (apostrophes as {@code '}) is a word with an English clitic — "We've", "Don't", "You'll",
+   * "They're" — which opens a sentence with a capital but is no name.
+   */
+  static boolean contraction(String token) {
+    return CONTRACTION.matcher(token).matches();
   }
 
   /**
@@ -431,7 +467,8 @@ public final class TextSignals {
       }
       String bare = tok.replace("’", "'");
       bare = bare.endsWith("'s") ? bare.substring(0, bare.length() - 2) : bare;
-      if (bare.isEmpty() || !Character.isUpperCase(bare.codePointAt(0)) || bare.equals("I") || bare.startsWith("I'")) {
+      if (bare.isEmpty() || !Character.isUpperCase(bare.codePointAt(0)) || bare.equals("I") || bare.startsWith("I'")
+          || contraction(bare)) {
         continue;
       }
       String n = Analyzer.STANDARD.normalize(bare);

@@ -38,6 +38,9 @@ class PairSignalsTest {
       "Yoga at 8 am.|Yoga at 8 pm.|numbers_conflict",
       "My train leaves at 07:45.|My train leaves at 19:45.|numbers_conflict",
       "Lunch is at one o'clock.|Lunch is at 3 pm.|numbers_conflict",
+      // An hour after a day is a clock time, compared with one written with minutes.
+      "Every Monday at 10:00 I have my team meeting.|My team meeting is on Monday at 11.|numbers_conflict",
+      "I had Covid in Jan '22.|I had Covid in January 2021.|numbers_conflict",
       "I have perfect pitch.|I don't have perfect pitch.|negation_mismatch",
       "My sister Lotte visits.|My sister Femke visits.|names_conflict",
       "My sister visits.|My sister Femke visits.|names_one_side",
@@ -97,10 +100,37 @@ class PairSignalsTest {
       "It takes me 40 minutes there and 40 back.|My commute is 40 minutes each way.",
       // Without a leading zero or am/pm an hour may be either half of the day.
       "My train leaves at 7:45.|My train leaves at 19:45.",
-      "My train leaves at 07:45.|My train leaves at 7:45 am."})
+      "My train leaves at 07:45.|My train leaves at 7:45 am.",
+      // A year of two digits after an apostrophe is the year (POSIX %y: '22 is 2022, '69 is 1969).
+      "I had Covid in Jan '22.|I had COVID in January 2022.",
+      "I was born in the summer of ’69.|I was born in the summer of 1969.",
+      // An hour after a day is the clock time written with minutes.
+      "Every Monday at 10:00 I have my team meeting.|My team meeting is on Monday at 10.",
+      "Yoga tomorrow at 7|Yoga tomorrow at 7:00"})
   void theSameValuesWrittenOtherwiseDoNotConflict(String a, String b) {
     assertThat(of(a, b).get("numbers_conflict")).as(PairSignals.of(a, b, Lexicon.ENGLISH, K).evidence().toString())
         .isZero();
+  }
+
+  @Test
+  void anHourWithoutADayMayBeAnAgeAndStaysANumber() {
+    Map<String, Double> v = of("I left school at 16.", "I left school at 4 pm.");
+    assertThat(v.get("numbers_conflict")).isZero();
+    assertThat(v.get("numbers_one_side")).isZero();
+    assertThat(TextSignals.numbers("I left school at 16.", Lexicon.ENGLISH).numbers()).containsExactly(16.0);
+    assertThat(TextSignals.numbers("Standup on Monday at 9", Lexicon.ENGLISH).times()).containsExactly(Set.of(540, 1260));
+  }
+
+  @Test
+  void aContractionOpeningASentenceIsNoName() {
+    assertThat(TextSignals.contraction("We've")).isTrue();
+    assertThat(TextSignals.contraction("Don't")).isTrue();
+    assertThat(TextSignals.contraction("O'Neill")).isFalse();
+    assertThat(TextSignals.names("We've got three grandchildren.", Lexicon.ENGLISH)).isEmpty();
+    assertThat(TextSignals.names("Then We've got Femke.", Lexicon.ENGLISH)).containsExactly("femke");
+    assertThat(TextSignals.names("We've got three grandchildren.", Lexicon.ENGLISH, K)).isEmpty();
+    assertThat(TextSignals.names("You'll meet O'Neill.", Lexicon.ENGLISH, K)).containsExactly("oneill");
+    assertThat(of("We've got three grandkids.", "We have three grandchildren.").get("names_one_side")).isZero();
   }
 
   @Test
