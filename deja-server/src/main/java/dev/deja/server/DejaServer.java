@@ -131,7 +131,7 @@ public final class DejaServer implements AutoCloseable {
     List<DejaTool> tools = b.tools != null ? b.tools : DejaTools.defaults(service);
     this.mcp = b.config.mcpEnabled() ? Optional.of(McpEndpoints.http(service, tools, limiter)) : Optional.empty();
     if (b.config.warmUp()) {
-      health.warmUp(embedders);
+      health.warmUp(embedders, presetModels(List.of("memory", "calendar")));
     }
     this.bodies = new BodyGate(keys, b.config);
     this.app = Javalin.create(c -> {
@@ -361,5 +361,19 @@ public final class DejaServer implements AutoCloseable {
     public DejaServer build() {
       return new DejaServer(this);
     }
+  }
+
+  /** The local embedding models that the enabled stages of these presets use (the built-in collections' presets). */
+  static List<String> presetModels(List<String> presets) {
+    List<String> out = new java.util.ArrayList<>();
+    for (String preset : presets) {
+      for (dev.deja.core.spec.StageSpec stage : dev.deja.format.Presets.spec(preset).stages()) {
+        boolean embeds = stage.type().equals("semantic") || stage.type().equals("combined");
+        if (stage.enabled() && embeds && stage.options().get("model") instanceof String model) {
+          out.add(model);
+        }
+      }
+    }
+    return out;
   }
 }

@@ -120,7 +120,8 @@ public record ServerConfig(
           + "Idempotency-Key"),
       s("shutdown_timeout_seconds", "int", "30",
           "how long SIGTERM/SIGINT waits for in-flight requests and a model load"),
-      s("warm_up", "bool", "true", "load the embedding model and the word knowledge at start, so the first checks are not slow"),
+      s("warm_up", "bool", "true", "load the embedding models of the built-in collections and the word knowledge at "
+          + "start, so the first checks are not slow"),
       s("memory_collection", "string", "memories", "per-tenant collection of /v1/memories and the remember tool "
           + "(memory preset; created on first use)"),
       s("calendar_collection", "string", "calendar", "per-tenant collection of the calendar MCP tools (calendar "
