@@ -49,6 +49,19 @@ class GivenNamesTest {
   }
 
   @Test
+  void aFirstNameThatIsAlsoAWordCountsWhereTheOtherTitleWritesAFirstName() {
+    // "Ruby" opening a title may be the gem; opposite "Ollie" in the same place it is a sister.
+    assertThat(people("Ruby speech therapy session", "Ollie speech therapy session")).isEqualTo(1.0);
+    assertThat(people("Ollie speech therapy session", "Ruby speech therapy session")).isEqualTo(1.0);
+    assertThat(people("Jade covers the shop", "Nadia & Sam long weekend in New Orleans")).isEqualTo(1.0);
+    // Not in another place, not a word for a kind of person, not a month, not a name both titles share.
+    assertThat(people("Ruby on Rails workshop", "Workshop with Ollie")).isZero();
+    assertThat(people("Nan visit", "Ollie visit")).isZero();
+    assertThat(people("May payroll run", "Ollie payroll run")).isZero();
+    assertThat(people("Mark physio", "Mark physio with Ollie")).isZero();
+  }
+
+  @Test
   void hostileTitlesNeverBreakTheSignalAndItIsSymmetric() {
     java.util.Random random = new java.util.Random(16);
     String[] parts = {"Ollie", "Ruby's", "Lucía", "İstanbul", "ǅemal", "’s", "'s", "O'Brien", "Mc", "🎾", "\u0301",

@@ -48,7 +48,8 @@ import java.util.Set;
  *       presets (measured: EVALUATION.md)</td></tr>
  *   <tr><td>{@code people_conflict}</td><td>each text names someone by first name whom the other does not name
  *       ("Ollie's swim class" / "Ruby's swim class"; first names from the knowledge: {@link
- *       TextSignals#givenNames})</td></tr>
+ *       TextSignals#givenNames}; a first name that is also a word counts opposite a first name at the same word:
+ *       "Ruby speech therapy" / "Ollie speech therapy")</td></tr>
  * </table>
  *
  * <p>Thread-safe: stateless.
@@ -144,8 +145,12 @@ public final class PairSignals {
     put(v, ev, "names_one_side", onlyA.isEmpty() != onlyB.isEmpty(), () -> (onlyA.isEmpty() ? onlyB : onlyA)
         + " in only one text");
     // Each text names a person by first name whom the other does not name: "Ollie's swim class" / "Ruby's swim class".
-    Set<String> peopleA = onlyIn(pa.givenNames(), pb.bareWords(), matchedWords);
-    Set<String> peopleB = onlyIn(pb.givenNames(), pa.bareWords(), matchedWords);
+    Set<String> peopleA = new java.util.TreeSet<>(onlyIn(pa.givenNames(), pb.bareWords(), matchedWords));
+    Set<String> peopleB = new java.util.TreeSet<>(onlyIn(pb.givenNames(), pa.bareWords(), matchedWords));
+    // A first name that is also a word ("Ruby speech therapy session") counts where the other text writes a first
+    // name in the same place ("Ollie speech therapy session").
+    parallelNames(pa, pb, peopleA, peopleB, matchedWords, lex, knowledge);
+    parallelNames(pb, pa, peopleB, peopleA, matchedWords, lex, knowledge);
     put(v, ev, "people_conflict", !peopleA.isEmpty() && !peopleB.isEmpty(), () -> peopleA + " vs " + peopleB);
     v.put("matched_share", al.matchedShare());
     ev.put("matched_share", al.matched().size() + " word(s) matched: " + describeMatches(al.matched()));
@@ -395,6 +400,25 @@ public final class PairSignals {
       }
     }
     return false;
+  }
+
+  /**
+   * Adds to {@code peopleB} the first names of {@code b} that are also words, where {@code a} writes one of its
+   * {@code peopleA} at the same word index and {@code b} has no other name of its own.
+   */
+  private static void parallelNames(TextProfile a, TextProfile b, Set<String> peopleA, Set<String> peopleB,
+      Set<String> matched, Lexicon lex, WordKnowledge knowledge) {
+    if (peopleA.isEmpty() || !peopleB.isEmpty()) {
+      return;
+    }
+    for (String n : peopleA) {
+      int i = TextSignals.wordIndexOf(a.text(), n);
+      java.util.Optional<String> other = TextSignals.givenNameAt(b.text(), i, lex, knowledge);
+      if (other.isPresent() && !a.bareWords().contains(other.get()) && !matched.contains(other.get())) {
+        peopleB.add(other.get());
+        return;
+      }
+    }
   }
 
   /** Whether every word of a matched word or phrase names whom a text is about: a name, or a kind of person. */

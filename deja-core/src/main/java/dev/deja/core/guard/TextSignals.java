@@ -493,6 +493,52 @@ public final class TextSignals {
    * place or brand ("trip to São Paulo", "walk round Lake Louise"); after a title of a person it stays a name ("with
    * Nana Carol").
    */
+  /**
+   * The first name written at word {@code index} of a text (words split as {@link #givenNames} splits them), when it
+   * is capitalised and a first name of the knowledge, whether or not it is also a word ("Ruby", "Mark") — but not a
+   * weekday or month name nor a word for a kind of person; empty otherwise.
+   */
+  static java.util.Optional<String> givenNameAt(String text, int index, Lexicon lex,
+      dev.deja.core.lexical.WordKnowledge knowledge) {
+    List<String> tokens = new ArrayList<>();
+    for (String tok : text.split("[^\\p{L}\\p{N}'’]+")) {
+      if (!tok.isEmpty()) {
+        tokens.add(tok);
+      }
+    }
+    if (index < 0 || index >= tokens.size()) {
+      return java.util.Optional.empty();
+    }
+    String bare = tokens.get(index).replace("’", "'");
+    bare = bare.endsWith("'s") ? bare.substring(0, bare.length() - 2) : bare;
+    if (bare.length() < 2 || !Character.isUpperCase(bare.codePointAt(0)) || isAcronym(bare)) {
+      return java.util.Optional.empty();
+    }
+    String n = Analyzer.STANDARD.normalize(bare);
+    if (n.isEmpty() || n.contains(" ") || !knowledge.isGivenName(n) || dateName(n, lex)
+        || knowledge.isCommonWord(n) && knowledge.isPersonNoun(n)) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of(n);
+  }
+
+  /** The word index at which a text writes this (normalised) first name, or -1. */
+  static int wordIndexOf(String text, String name) {
+    int i = 0;
+    for (String tok : text.split("[^\\p{L}\\p{N}'’]+")) {
+      if (tok.isEmpty()) {
+        continue;
+      }
+      String bare = tok.replace("’", "'");
+      bare = bare.endsWith("'s") ? bare.substring(0, bare.length() - 2) : bare;
+      if (Analyzer.STANDARD.normalize(bare).equals(name)) {
+        return i;
+      }
+      i++;
+    }
+    return -1;
+  }
+
   public static Set<String> givenNames(String text, Lexicon lex, dev.deja.core.lexical.WordKnowledge knowledge) {
     Set<String> out = new TreeSet<>();
     String[] tokens = text.split("[^\\p{L}\\p{N}'’]+");
