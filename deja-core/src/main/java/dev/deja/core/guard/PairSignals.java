@@ -171,6 +171,20 @@ public final class PairSignals {
         : al.unmatchedA()));
     relation(v, ev, "sibling", al, WordRelation.Kind.SIBLING);
     relation(v, ev, "antonym", al, WordRelation.Kind.ANTONYM);
+    // A negated opposite says the same: "My right ear has no hearing" / "I'm deaf in my right ear", "never goes
+    // outside" / "an indoor cat". With one negation cue in the two texts and one pair of opposites, the two
+    // contradictions cancel.
+    long opposites = al.relations().stream().filter(p -> p.relation().kind() == WordRelation.Kind.ANTONYM)
+        .map(p -> p.a()).distinct().count();
+    if (ga + gb == 1 && opposites == 1 && v.get("negation_mismatch") == 1.0) {
+      String cancelled = describe(al.first(WordRelation.Kind.ANTONYM).orElseThrow());
+      v.put("negation_mismatch", 0.0);
+      v.put("antonym", 0.0);
+      ev.remove("negation_mismatch");
+      ev.remove("antonym");
+      ev.put("matched_share", ev.get("matched_share") + "; one text negates the opposite of the other's word, which"
+          + " says the same: " + cancelled);
+    }
     boolean broader = al.first(WordRelation.Kind.BROADER).isPresent()
         || al.first(WordRelation.Kind.NARROWER).isPresent();
     put(v, ev, "broader", broader, () -> al.first(WordRelation.Kind.BROADER)

@@ -17,11 +17,12 @@ class PairSignalsTest {
       "debate", "hearing", "test", "surgery", "cataract", "grandpa", "work", "worked", "office", "coffee", "tea",
       "morning", "evening", "yoga", "pitch", "perfect", "translator", "german", "english", "owe", "owes", "pounds",
       "texts", "calls", "prefer", "dog", "sister", "visit", "visits", "grandmother", "have", "service", "health",
-      "national", "employer", "swim", "lesson");
+      "national", "employer", "swim", "lesson", "deaf", "ear", "right");
   private static final TableWordKnowledge K = new TableWordKnowledge(COMMON, Set.of("grandpa", "sister",
       "grandmother"), Set.of("worked"))
       .relate("karate", "judo", Kind.SIBLING)
       .relate("love", "hate", Kind.ANTONYM)
+      .relate("hearing", "deaf", Kind.ANTONYM)
       .relate("cilantro", "coriander", Kind.SAME)
       .relate("flying", "fly", Kind.FORM)
       .verbs("tour", "owe", "owes", "visit", "visits", "have", "work", "worked", "prefer", "love", "hate", "fly", "flying",
@@ -119,6 +120,20 @@ class PairSignalsTest {
     assertThat(v.get("numbers_one_side")).isZero();
     assertThat(TextSignals.numbers("I left school at 16.", Lexicon.ENGLISH).numbers()).containsExactly(16.0);
     assertThat(TextSignals.numbers("Standup on Monday at 9", Lexicon.ENGLISH).times()).containsExactly(Set.of(540, 1260));
+  }
+
+  @Test
+  void aNegatedOppositeSaysTheSame() {
+    PairSignals.Result r = PairSignals.of("My right ear has no hearing.", "I'm deaf in my right ear.", Lexicon.ENGLISH,
+        K);
+    assertThat(r.values().get("negation_mismatch")).isZero();
+    assertThat(r.values().get("antonym")).isZero();
+    assertThat(r.evidence().get("matched_share")).contains("negates the opposite").contains("'hearing' / 'deaf'");
+    // Both negated: the opposites stay opposites.
+    Map<String, Double> both = of("My right ear has no hearing.", "I'm not deaf in my right ear.");
+    assertThat(both.get("antonym")).isEqualTo(1.0);
+    // An opposite without a negation stays a contradiction.
+    assertThat(of("I love cilantro.", "I hate cilantro.").get("antonym")).isEqualTo(1.0);
   }
 
   @Test
