@@ -131,7 +131,9 @@ public final class DejaServer implements AutoCloseable {
     List<DejaTool> tools = b.tools != null ? b.tools : DejaTools.defaults(service);
     this.mcp = b.config.mcpEnabled() ? Optional.of(McpEndpoints.http(service, tools, limiter)) : Optional.empty();
     if (b.config.warmUp()) {
-      health.warmUp(embedders, presetModels(List.of("memory", "calendar")));
+      // The built-in collections' models load through the provider before health's tracking: a model that fails
+      // there is reported by its collection's first check, not by the warm-up.
+      health.warmUp(embedders, presetModels(List.of("memory", "calendar")), base);
     }
     this.bodies = new BodyGate(keys, b.config);
     this.app = Javalin.create(c -> {

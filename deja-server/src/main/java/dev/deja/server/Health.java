@@ -61,17 +61,17 @@ public final class Health {
    * second), so that the first check with a candidate does not wait for it; readiness does not wait for that.
    */
   public void warmUp(EmbedderProvider provider) {
-    warmUp(provider, List.of());
+    warmUp(provider, List.of(), provider);
   }
 
   /**
    * {@link #warmUp(EmbedderProvider)}, then, in the same background thread and one after the other, the models in
-   * {@code more} (those of the built-in collections' presets: the memory preset's bge-small-en-v1.5-q), so that the
-   * first check of those collections does not wait for a model load either. Readiness waits only for the default
-   * model; a model in {@code more} that is not on the class path or fails to load is left to its first use, which
-   * reports it.
+   * {@code more} (those of the built-in collections' presets: the memory preset's bge-small-en-v1.5-q) through
+   * {@code loader}, so that the first check of those collections does not wait for a model load either. The report
+   * and readiness are about the default model only: {@code loader} is the provider before this health's tracking, and a
+   * model in {@code more} that is not on the class path or fails to load is left to its first use, which reports it.
    */
-  public void warmUp(EmbedderProvider provider, List<String> more) {
+  public void warmUp(EmbedderProvider provider, List<String> more, EmbedderProvider loader) {
     Thread words = new Thread(Health::warmUpWords, "deja-words-warm-up");
     words.setDaemon(true); // pure Java: a process that exits meanwhile loses nothing
     words.start();
@@ -101,7 +101,7 @@ public final class Health {
         }
         if (!model.equals(DEFAULT_MODEL)) {
           try {
-            provider.find(model).ifPresent(m -> m.embed("warm up"));
+            loader.find(model).ifPresent(m -> m.embed("warm up"));
           } catch (RuntimeException ex) {
             org.slf4j.LoggerFactory.getLogger(Health.class).debug("warm-up of {} failed", model, ex);
           }

@@ -50,15 +50,17 @@ class HealthWarmUpTest {
   void loadsTheDefaultModelThenEachOtherModelOnceInOrder() throws InterruptedException {
     Recording provider = new Recording();
     Health health = new Health(null);
-    health.warmUp(provider, List.of("bge-small-en-v1.5-q", Health.DEFAULT_MODEL, "absent", "broken",
-        "bge-small-en-v1.5-q", "e5-small-v2-q"));
+    health.warmUp(health.tracked(provider), List.of("bge-small-en-v1.5-q", Health.DEFAULT_MODEL, "absent", "broken",
+        "bge-small-en-v1.5-q", "e5-small-v2-q"), provider);
     assertThat(health.awaitWarmUp(10_000)).isTrue();
     assertThat(provider.loaded).containsExactly(Health.DEFAULT_MODEL, "bge-small-en-v1.5-q", "broken",
         "e5-small-v2-q");
     // Readiness is about the default model: another model that fails is left to its first use.
     assertThat(health.ready()).isTrue();
     Map<?, ?> checks = (Map<?, ?>) health.report().get("checks");
-    assertThat(((Map<?, ?>) checks.get("embedder")).get("status")).isEqualTo("ok");
+    Map<?, ?> embedder = (Map<?, ?>) checks.get("embedder");
+    assertThat(embedder.get("status")).isEqualTo("ok");
+    assertThat(embedder.get("detail")).isEqualTo(Health.DEFAULT_MODEL + " loaded");
   }
 
   @Test
@@ -66,7 +68,7 @@ class HealthWarmUpTest {
     Recording provider = new Recording();
     Health health = new Health(null);
     health.draining();
-    health.warmUp(provider, List.of("bge-small-en-v1.5-q"));
+    health.warmUp(provider, List.of("bge-small-en-v1.5-q"), provider);
     assertThat(health.awaitWarmUp(10_000)).isTrue();
     assertThat(provider.loaded).isEmpty();
   }

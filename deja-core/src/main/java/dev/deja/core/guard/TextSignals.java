@@ -483,17 +483,6 @@ public final class TextSignals {
   }
 
   /**
-   * The people a text names by first name: capitalised words that the knowledge lists as first names ("Ollie", "Keisha",
-   * "Lucía"), lower case with accents folded, in any language. A first name that is also an ordinary word ("Ruby",
-   * "Frank", "Mark") counts where its capital is informative — inside a text written in sentence case — or where the
-   * possessive marks it as someone's ("Ruby's swim class"); as the first word or in a title-case text it may be the word
-   * ("Frank discussion", "Mark the date"). Not counted: weekday and month names and their abbreviations ("Sun", "May"),
-   * words for kinds of people ("Nan's visit": a grandmother, not a name), and, in a text in sentence case, a first name
-   * right after a capitalised word (not the first) that is neither a first name nor a word for a person — part of a
-   * place or brand ("trip to São Paulo", "walk round Lake Louise"); after a title of a person it stays a name ("with
-   * Nana Carol").
-   */
-  /**
    * The first name written at word {@code index} of a text (words split as {@link #givenNames} splits them), when it
    * is capitalised and a first name of the knowledge, whether or not it is also a word ("Ruby", "Mark") — but not a
    * weekday or month name nor a word for a kind of person; empty otherwise.
@@ -539,6 +528,17 @@ public final class TextSignals {
     return -1;
   }
 
+  /**
+   * The people a text names by first name: capitalised words that the knowledge lists as first names ("Ollie", "Keisha",
+   * "Lucía"), lower case with accents folded, in any language. A first name that is also an ordinary word ("Ruby",
+   * "Frank", "Mark") counts where its capital is informative — inside a text written in sentence case — or where the
+   * possessive marks it as someone's ("Ruby's swim class"); as the first word or in a title-case text it may be the word
+   * ("Frank discussion", "Mark the date"). Not counted: weekday and month names and their abbreviations ("Sun", "May"),
+   * words for kinds of people ("Nan's visit": a grandmother, not a name), and, in a text in sentence case, a first name
+   * right after a capitalised word (not the first) that is neither a first name nor a word for a person — part of a
+   * place or brand ("trip to São Paulo", "walk round Lake Louise"); after a title of a person it stays a name ("with
+   * Nana Carol").
+   */
   public static Set<String> givenNames(String text, Lexicon lex, dev.deja.core.lexical.WordKnowledge knowledge) {
     Set<String> out = new TreeSet<>();
     String[] tokens = text.split("[^\\p{L}\\p{N}'’]+");
