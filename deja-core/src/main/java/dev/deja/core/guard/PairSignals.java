@@ -174,9 +174,9 @@ public final class PairSignals {
     // A negated opposite says the same: "My right ear has no hearing" / "I'm deaf in my right ear", "never goes
     // outside" / "an indoor cat". With one negation cue in the two texts and one pair of opposites, the two
     // contradictions cancel.
-    long opposites = al.relations().stream().filter(p -> p.relation().kind() == WordRelation.Kind.ANTONYM)
-        .map(p -> p.a()).distinct().count();
-    if (ga + gb == 1 && opposites == 1 && v.get("negation_mismatch") == 1.0) {
+    if (ga + gb == 1 && v.get("antonym") == 1.0 && al.relations().stream()
+        .filter(p -> p.relation().kind() == WordRelation.Kind.ANTONYM).map(WordAlignment.Pair::a).distinct()
+        .count() == 1) {
       String cancelled = describe(al.first(WordRelation.Kind.ANTONYM).orElseThrow());
       v.put("negation_mismatch", 0.0);
       v.put("antonym", 0.0);

@@ -489,17 +489,11 @@ public final class TextSignals {
    */
   static java.util.Optional<String> givenNameAt(String text, int index, Lexicon lex,
       dev.deja.core.lexical.WordKnowledge knowledge) {
-    List<String> tokens = new ArrayList<>();
-    for (String tok : text.split("[^\\p{L}\\p{N}'’]+")) {
-      if (!tok.isEmpty()) {
-        tokens.add(tok);
-      }
-    }
+    List<String> tokens = bareTokens(text);
     if (index < 0 || index >= tokens.size()) {
       return java.util.Optional.empty();
     }
-    String bare = tokens.get(index).replace("’", "'");
-    bare = bare.endsWith("'s") ? bare.substring(0, bare.length() - 2) : bare;
+    String bare = tokens.get(index);
     if (bare.length() < 2 || !Character.isUpperCase(bare.codePointAt(0)) || isAcronym(bare)) {
       return java.util.Optional.empty();
     }
@@ -513,19 +507,25 @@ public final class TextSignals {
 
   /** The word index at which a text writes this (normalised) first name, or -1. */
   static int wordIndexOf(String text, String name) {
-    int i = 0;
-    for (String tok : text.split("[^\\p{L}\\p{N}'’]+")) {
-      if (tok.isEmpty()) {
-        continue;
-      }
-      String bare = tok.replace("’", "'");
-      bare = bare.endsWith("'s") ? bare.substring(0, bare.length() - 2) : bare;
-      if (Analyzer.STANDARD.normalize(bare).equals(name)) {
+    List<String> tokens = bareTokens(text);
+    for (int i = 0; i < tokens.size(); i++) {
+      if (Analyzer.STANDARD.normalize(tokens.get(i)).equals(name)) {
         return i;
       }
-      i++;
     }
     return -1;
+  }
+
+  /** A text's words as {@link #givenNames} splits them, apostrophes as {@code '}, a possessive "'s" cut off. */
+  private static List<String> bareTokens(String text) {
+    List<String> out = new ArrayList<>();
+    for (String tok : text.split("[^\\p{L}\\p{N}'’]+")) {
+      if (!tok.isEmpty()) {
+        String bare = tok.replace("’", "'");
+        out.add(bare.endsWith("'s") ? bare.substring(0, bare.length() - 2) : bare);
+      }
+    }
+    return out;
   }
 
   /**
