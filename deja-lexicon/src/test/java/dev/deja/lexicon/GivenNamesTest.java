@@ -3,8 +3,8 @@ package dev.deja.lexicon;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.deja.core.guard.Lexicon;
+import dev.deja.core.guard.NameReadings;
 import dev.deja.core.guard.PairSignals;
-import dev.deja.core.guard.TextSignals;
 import dev.deja.core.lexical.WordKnowledge;
 import dev.deja.core.lexical.WordKnowledges;
 import org.junit.jupiter.api.Test;
@@ -72,7 +72,7 @@ class GivenNamesTest {
       String b = title(random, parts);
       double ab = people(a, b);
       assertThat(ab).as("%s / %s", a, b).isIn(0.0, 1.0).isEqualTo(people(b, a));
-      assertThat(TextSignals.givenNames(a, Lexicon.ENGLISH, K)).allSatisfy(n -> assertThat(n).isNotBlank()
+      assertThat(NameReadings.givenNames(a, Lexicon.ENGLISH, K)).allSatisfy(n -> assertThat(n).isNotBlank()
           .doesNotContain(" ").isLowerCase());
     }
   }
@@ -87,7 +87,7 @@ class GivenNamesTest {
   }
 
   private static java.util.Set<String> given(String text) {
-    return TextSignals.givenNames(text, Lexicon.ENGLISH, K);
+    return NameReadings.givenNames(text, Lexicon.ENGLISH, K);
   }
 
   private static double people(String a, String b) {

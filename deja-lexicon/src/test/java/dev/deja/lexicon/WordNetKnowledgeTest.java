@@ -122,9 +122,9 @@ class WordNetKnowledgeTest {
 
   @org.junit.jupiter.api.Test
   void weekdayAndMonthAbbreviationsAreNotNames() {
-    assertThat(dev.deja.core.guard.TextSignals.names("Kids with their dad (Fri–Sun)", dev.deja.core.guard.Lexicon.ENGLISH,
-        K)).isEmpty();
-    assertThat(dev.deja.core.guard.TextSignals.names("File Sept sales tax for Illinois",
+    assertThat(dev.deja.core.guard.NameReadings.names("Kids with their dad (Fri–Sun)",
+        dev.deja.core.guard.Lexicon.ENGLISH, K)).isEmpty();
+    assertThat(dev.deja.core.guard.NameReadings.names("File Sept sales tax for Illinois",
         dev.deja.core.guard.Lexicon.ENGLISH, K)).containsExactly("illinois");
   }
 

@@ -1,6 +1,7 @@
 package dev.deja.stream;
 
 import dev.deja.core.embed.Embedder;
+import dev.deja.core.guard.NumberReadings;
 import dev.deja.core.guard.TextSignals;
 import dev.deja.core.judge.JudgeStep;
 import dev.deja.core.measure.SequenceMeasure;
@@ -441,8 +442,8 @@ public final class RepeatJudge {
   }
 
   private static Optional<String> newNumbers(UnitFeatures laterUnit, UnitFeatures earlierUnit) {
-    TextSignals.Numbers later = laterUnit.numbers();
-    TextSignals.Numbers earlier = earlierUnit.numbers();
+    NumberReadings.Numbers later = laterUnit.numbers();
+    NumberReadings.Numbers earlier = earlierUnit.numbers();
     Set<Double> known = new HashSet<>(earlier.numbers());
     List<Double> seconds = earlierUnit.durationSeconds();
     for (double d : later.numbers()) {

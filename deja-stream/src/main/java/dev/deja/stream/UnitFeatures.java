@@ -1,7 +1,7 @@
 package dev.deja.stream;
 
 import dev.deja.core.guard.Lexicon;
-import dev.deja.core.guard.TextSignals;
+import dev.deja.core.guard.NumberReadings;
 import dev.deja.core.normalize.LightStemmer;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -85,14 +85,14 @@ final class UnitFeatures {
     }
   }
 
-  private static final TextSignals.Numbers NO_NUMBERS = new TextSignals.Numbers(List.of(), List.of());
+  private static final NumberReadings.Numbers NO_NUMBERS = new NumberReadings.Numbers(List.of(), List.of());
 
   final Unit unit;
   final String body;
   final String norm;
   final Map<String, Double> tokens;
   final double weight;
-  private TextSignals.Numbers numbers;
+  private NumberReadings.Numbers numbers;
   private Set<String> names;
   private Set<String> words;
   private int negations = -1;
@@ -256,9 +256,9 @@ final class UnitFeatures {
     return out;
   }
 
-  TextSignals.Numbers numbers() {
+  NumberReadings.Numbers numbers() {
     if (numbers == null) {
-      numbers = mayHaveNumbers() ? TextSignals.numbers(body, EN) : NO_NUMBERS;
+      numbers = mayHaveNumbers() ? NumberReadings.numbers(body, EN) : NO_NUMBERS;
     }
     return numbers;
   }

@@ -1,6 +1,6 @@
 package dev.deja.stream;
 
-import dev.deja.core.guard.TextSignals;
+import dev.deja.core.guard.NumberReadings;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -42,7 +42,7 @@ final class WindowContext {
     for (String t : u.tokens.keySet()) {
       tokens.merge(t, delta, (a, b) -> a + b == 0 ? null : a + b);
     }
-    TextSignals.Numbers n = u.numbers();
+    NumberReadings.Numbers n = u.numbers();
     for (double d : n.numbers()) {
       numbers.merge(d, delta, (a, b) -> a + b == 0 ? null : a + b);
     }
@@ -75,7 +75,7 @@ final class WindowContext {
    * when the window has about that duration in any unit ("four weeks" after "a month").
    */
   boolean hasNewNumber(UnitFeatures u) {
-    TextSignals.Numbers n = u.numbers();
+    NumberReadings.Numbers n = u.numbers();
     for (double d : n.numbers()) {
       if (!u.numberSaid(d, numbers.keySet(), durations.keySet())) {
         return true;

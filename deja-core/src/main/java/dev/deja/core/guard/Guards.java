@@ -75,15 +75,15 @@ public final class Guards {
 
     @Override
     protected Optional<Conflict> conflict(String a, String b) {
-      TextSignals.Numbers na = TextSignals.numbers(a, lexicon);
-      TextSignals.Numbers nb = TextSignals.numbers(b, lexicon);
-      if (!TextSignals.numbersConflict(na, nb)) {
+      NumberReadings.Numbers na = NumberReadings.numbers(a, lexicon);
+      NumberReadings.Numbers nb = NumberReadings.numbers(b, lexicon);
+      if (!NumberReadings.numbersConflict(na, nb)) {
         return Optional.empty();
       }
       return Optional.of(Conflict.of("numbers or times differ", describe(na), describe(nb)));
     }
 
-    private static String describe(TextSignals.Numbers n) {
+    private static String describe(NumberReadings.Numbers n) {
       List<String> parts = new ArrayList<>();
       for (double d : n.numbers()) {
         parts.add(d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d));
@@ -121,12 +121,12 @@ public final class Guards {
 
     @Override
     protected Optional<Conflict> conflict(String a, String b) {
-      Set<String> missing = TextSignals.missingNames(a, b, lexicon);
+      Set<String> missing = NameReadings.missingNames(a, b, lexicon);
       if (missing.isEmpty()) {
         return Optional.empty();
       }
       return Optional.of(Conflict.of("names differ: " + missing + " appear(s) in only one text",
-          TextSignals.names(a, lexicon), TextSignals.names(b, lexicon)));
+          NameReadings.names(a, lexicon), NameReadings.names(b, lexicon)));
     }
   }
 

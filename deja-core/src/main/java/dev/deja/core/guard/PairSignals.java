@@ -48,9 +48,13 @@ import java.util.Set;
  *       presets (measured: EVALUATION.md)</td></tr>
  *   <tr><td>{@code people_conflict}</td><td>each text names someone by first name whom the other does not name
  *       ("Ollie's swim class" / "Ruby's swim class"; first names from the knowledge: {@link
- *       TextSignals#givenNames}; a first name that is also a word counts opposite a first name at the same word:
+ *       NameReadings#givenNames}; a first name that is also a word counts opposite a first name at the same word:
  *       "Ruby speech therapy" / "Ollie speech therapy")</td></tr>
  * </table>
+ *
+ * <p>Who does what to whom ({@code swap}, {@code role_change}) is read by {@link Roles}, definitions ({@code defined})
+ * by {@link GlossDefinitions}, and the grammar of each text ({@code subject_shift}, {@code person_missing}, {@code
+ * tense_mismatch}, {@code language_mismatch}) by {@link Grammar}, through its {@link TextProfile}.
  *
  * <p>Thread-safe: stateless.
  */
@@ -63,12 +67,6 @@ public final class PairSignals {
       "extension", "sibling", "antonym", "broader", "modifier_change", "owner_only", "head_differs", "closeness", "single_change", "sequence",
       "defined", "people_conflict");
 
-  /** Prepositions whose exchange reverses a relation: to Madrid / from Madrid, before work / after work. */
-  private static final Map<String, String> OPPOSITE_PREPOSITIONS = Map.ofEntries(
-      Map.entry("to", "from"), Map.entry("from", "to"), Map.entry("into", "out"), Map.entry("out", "into"),
-      Map.entry("before", "after"), Map.entry("after", "before"), Map.entry("above", "below"),
-      Map.entry("below", "above"), Map.entry("over", "under"), Map.entry("under", "over"),
-      Map.entry("with", "without"), Map.entry("without", "with"), Map.entry("up", "down"), Map.entry("down", "up"));
 
   /**
    * The signals and, for those that fired, one line of evidence each.
@@ -105,9 +103,9 @@ public final class PairSignals {
       boolean definitions) {
     Map<String, Double> v = new LinkedHashMap<>();
     Map<String, String> ev = new LinkedHashMap<>();
-    TextSignals.Numbers na = pa.numbers();
-    TextSignals.Numbers nb = pb.numbers();
-    boolean conflict = TextSignals.numbersConflict(na, nb);
+    NumberReadings.Numbers na = pa.numbers();
+    NumberReadings.Numbers nb = pb.numbers();
+    boolean conflict = NumberReadings.numbersConflict(na, nb);
     put(v, ev, "numbers_conflict", conflict, () -> describe(na) + " vs " + describe(nb));
     put(v, ev, "numbers_one_side", !conflict && na.isEmpty() != nb.isEmpty(),
         () -> describe(na) + " vs " + describe(nb));
@@ -118,7 +116,7 @@ public final class PairSignals {
     put(v, ev, "contrast_conflict", !contrasts.isEmpty(), contrasts::toString);
     put(v, ev, "modality_mismatch", !pa.modality().equals(pb.modality()),
         () -> pa.modality() + " vs " + pb.modality());
-    String role = roleChange(pa.words(), pb.words(), lex);
+    String role = Roles.roleChange(pa.words(), pb.words(), lex);
     put(v, ev, "role_change", role != null, () -> role);
     put(v, ev, "subject_shift", pa.subject() != pb.subject(), () -> "'I' is the subject of only the "
         + (pa.subject() ? "new" : "existing") + " text");
@@ -129,9 +127,9 @@ public final class PairSignals {
     put(v, ev, "language_mismatch", !pa.language().equals(pb.language()),
         () -> pa.language() + " vs " + pb.language());
     WordAlignment al = WordAlignment.of(pa, pb, knowledge);
-    String tradedMarker = tradedPlaces(pa.words(), pb.words(), al);
-    String traded = tradedMarker != null ? tradedMarker : partiesTraded(pa, pb, al, lex, knowledge);
-    put(v, ev, "swap", traded != null || swapped(pa, pb, lex), () -> traded != null ? traded
+    String tradedMarker = Roles.tradedPlaces(pa.words(), pb.words(), al);
+    String traded = tradedMarker != null ? tradedMarker : Roles.partiesTraded(pa, pb, al, lex, knowledge);
+    put(v, ev, "swap", traded != null || Roles.swapped(pa, pb, lex), () -> traded != null ? traded
         : "the same words in another order around a comparative");
     // A name the other text spells out or abbreviates ("NHS" / "National Health Service") is not missing from it.
     Set<String> matchedWords = new java.util.HashSet<>();
@@ -204,7 +202,7 @@ public final class PairSignals {
     // One thing replaced presupposes that the rest is the same: at least one word matched.
     put(v, ev, "single_change", al.unmatchedA().size() == 1 && al.unmatchedB().size() == 1 && !al.matched().isEmpty(),
         () -> "'" + al.unmatchedA().get(0) + "' → '" + al.unmatchedB().get(0) + "'");
-    List<WordAlignment.Pair> definedBy = definitions ? defined(al, pa, pb, lex, knowledge) : List.of();
+    List<WordAlignment.Pair> definedBy = definitions ? GlossDefinitions.defined(al, pa, pb, lex, knowledge) : List.of();
     Set<String> definedWords = new java.util.HashSet<>();
     Set<String> shown = new java.util.LinkedHashSet<>();
     for (WordAlignment.Pair p : definedBy) {
@@ -243,129 +241,6 @@ public final class PairSignals {
     return out;
   }
 
-  /**
-   * The leftover words of either text that the other text spells out: at least {@value #MIN_DEFINING} words of its
-   * dictionary definition (compared by light stem) are in the other text — leftover words that the knowledge relates
-   * to it no other way (a definition names its word's broader term, "latte": "… espresso coffee …", which {@code
-   * broader} already weighs), unit or filler words only the other text has, numbers only the other text has:
-   * "vegetarian" ("… someone who eats no meat …") / "doesn't eat meat", "decade" ("a period of 10 years") / "ten
-   * years". One defining word is not enough: a definition often names the whole or the kind ("evening": "the latter
-   * part of the day"; "cuisine": "… preparing food"), which is no rewording. Each pair is (word of the first text,
-   * word of the second); the relation's evidence says which defines which.
-   */
-  static List<WordAlignment.Pair> defined(WordAlignment al, TextProfile pa, TextProfile pb, Lexicon lex,
-      WordKnowledge knowledge) {
-    List<WordAlignment.Pair> out = new ArrayList<>();
-    if (al.unmatchedA().isEmpty() && al.unmatchedB().isEmpty()) {
-      return out;
-    }
-    Set<String> related = new java.util.HashSet<>();
-    for (WordAlignment.Pair p : al.relations()) {
-      if (p.relation().kind() != WordRelation.Kind.UNRELATED) {
-        related.add(p.a() + '\u0000' + p.b());
-      }
-    }
-    spelledOut(al.unmatchedA(), al.unmatchedB(), pa, pb, lex, knowledge, related, false, out);
-    spelledOut(al.unmatchedB(), al.unmatchedA(), pb, pa, lex, knowledge, related, true, out);
-    return out;
-  }
-
-  /** How many words of the other text a leftover word's definition must hold for the text to spell it out. */
-  static final int MIN_DEFINING = 2;
-
-  private static void spelledOut(List<String> words, List<String> otherLeft, TextProfile mine, TextProfile other,
-      Lexicon lex, WordKnowledge knowledge, Set<String> related, boolean swapped, List<WordAlignment.Pair> out) {
-    for (String x : words) {
-      Definition definition = definition(x, knowledge);
-      if (definition.words().isEmpty()) {
-        continue;
-      }
-      List<WordAlignment.Pair> found = new ArrayList<>();
-      for (String y : otherLeft) {
-        if (!related.contains(swapped ? y + '\u0000' + x : x + '\u0000' + y) && definedIn(y, definition)) {
-          found.add(pair(x, y, "'" + y + "' is in the definition of '" + x + "'", swapped));
-        }
-      }
-      for (String w : other.bareWords()) {
-        if (lex.fillers().contains(w) && !mine.bareWords().contains(w) && inDefinition(w, definition)) {
-          found.add(pair(x, w, "'" + w + "' is in the definition of '" + x + "'", swapped));
-        }
-      }
-      for (Double n : other.numbers().numbers()) {
-        if (!mine.numbers().numbers().contains(n) && n == Math.rint(n) && Math.abs(n) < 1e9
-            && definition.words().contains(Long.toString(n.longValue()))) {
-          found.add(pair(x, Long.toString(n.longValue()), "the number " + n.longValue() + " is in the definition of '"
-              + x + "'", swapped));
-        }
-      }
-      if (found.size() >= MIN_DEFINING) {
-        out.addAll(found);
-      }
-    }
-  }
-
-  /** A pair in the texts' order: the first text's word first. */
-  private static WordAlignment.Pair pair(String mine, String other, String how, boolean swapped) {
-    WordRelation r = new WordRelation(WordRelation.Kind.UNKNOWN, how);
-    return swapped ? new WordAlignment.Pair(other, mine, r) : new WordAlignment.Pair(mine, other, r);
-  }
-
-  /** Whether every word of {@code phrase} is a word of a definition. */
-  private static boolean definedIn(String phrase, Definition definition) {
-    for (String part : phrase.split(" ")) {
-      if (part.length() < 3 || !inDefinition(part, definition)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /**
-   * Whether a word is in a definition, by light stem ("eats" / "eat") or as the start of a word in it ("alcohol" /
-   * "alcoholic"; five letters at least).
-   */
-  private static boolean inDefinition(String part, Definition definition) {
-    if (definition.words().contains(part) || definition.stems().contains(dev.deja.core.normalize.LightStemmer.stem(
-        part))) {
-      return true;
-    }
-    if (part.length() >= 5) {
-      for (String d : definition.words()) {
-        if (d.length() > part.length() && d.startsWith(part)) {
-          return true;
-        }
-      }
-    }
-    return false;
-  }
-
-  /** A word's definition words and their light stems (of at least three letters). */
-  private record Definition(Set<String> words, Set<String> stems) {}
-
-  private record DefinitionKey(WordKnowledge knowledge, String word) {}
-
-  private static final Map<DefinitionKey, Definition> DEFINITIONS = new java.util.concurrent.ConcurrentHashMap<>();
-
-  private static Definition definition(String word, WordKnowledge knowledge) {
-    DefinitionKey key = new DefinitionKey(knowledge, word);
-    Definition d = DEFINITIONS.get(key);
-    if (d == null) {
-      Set<String> words = knowledge.definitionWords(word);
-      Set<String> stems = new java.util.HashSet<>();
-      for (String w : words) {
-        if (w.length() >= 3) {
-          stems.add(dev.deja.core.normalize.LightStemmer.stem(w));
-        }
-      }
-      d = new Definition(words, Set.copyOf(stems));
-      if (DEFINITIONS.size() >= TextProfile.CACHE_LIMIT) {
-        DEFINITIONS.clear();
-      }
-      DEFINITIONS.put(key, d);
-    }
-    return d;
-  }
-
   private static void relation(Map<String, Double> v, Map<String, String> ev, String name, WordAlignment al,
       WordRelation.Kind kind) {
     java.util.Optional<WordAlignment.Pair> p = al.first(kind);
@@ -393,7 +268,7 @@ public final class PairSignals {
     }
   }
 
-  private static String describe(TextSignals.Numbers n) {
+  private static String describe(NumberReadings.Numbers n) {
     List<String> parts = new ArrayList<>();
     for (double d : n.numbers()) {
       parts.add(d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d));
@@ -426,8 +301,8 @@ public final class PairSignals {
       return;
     }
     for (String n : peopleA) {
-      int i = TextSignals.wordIndexOf(a.text(), n);
-      java.util.Optional<String> other = TextSignals.givenNameAt(b.text(), i, lex, knowledge);
+      int i = NameReadings.wordIndexOf(a.text(), n);
+      java.util.Optional<String> other = NameReadings.givenNameAt(b.text(), i, lex, knowledge);
       if (other.isPresent() && !a.bareWords().contains(other.get()) && !matched.contains(other.get())) {
         peopleB.add(other.get());
         return;
@@ -524,318 +399,6 @@ public final class PairSignals {
     for (int i = 0; i < tokens.size(); i++) {
       if (tokens.get(i).word().equals(word)) {
         return i > 0 && !tokens.get(i).boundary() ? tokens.get(i - 1).word() : null;
-      }
-    }
-    return null;
-  }
-
-  /** Forms of "I" as the subject after the punctuation step ("I'm" → "im"); "User …" is how agents write "I". */
-  private static final Set<String> SUBJECT = Set.of("i", "im", "ive", "id");
-  private static final Set<String> FIRST_PERSON = Set.of("i", "im", "ive", "id", "me", "my", "mine", "myself", "we",
-      "us", "our", "ours", "were", "weve", "user", "users");
-
-  static boolean firstPersonSubject(List<String> words) {
-    for (int i = 0; i < words.size(); i++) {
-      if (SUBJECT.contains(words.get(i)) || i == 0 && words.get(i).startsWith("user")) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  static boolean firstPerson(List<String> words) {
-    return words.stream().anyMatch(FIRST_PERSON::contains);
-  }
-
-  /**
-   * The language of a text as far as its function words tell: another supported language when it has at least as
-   * many of that language's function words as of the lexicon's (and two of them, or none of the lexicon's), and fewer
-   * than half of its other words are common words of the lexicon's language ("Ortodontista da Sofia" is Portuguese;
-   * "Team mtg (Mon)" is not French for its "mon"); the lexicon's language otherwise. Short texts without function
-   * words ("Miete fällig") stay in the lexicon's language: nothing tells.
-   */
-  static String language(List<String> words, Lexicon lex, WordKnowledge knowledge) {
-    Map<String, Integer> counts = new java.util.TreeMap<>();
-    int own = 0;
-    int others = 0;
-    int common = 0;
-    for (String w : words) {
-      if (lex.functionWords().contains(w)) {
-        own++;
-        continue;
-      }
-      Set<String> langs = knowledge.functionWordLanguages(w);
-      if (!langs.isEmpty()) {
-        langs.forEach(l -> counts.merge(l, 1, Integer::sum));
-        continue;
-      }
-      others++;
-      if (knowledge.isCommonWord(w)) {
-        common++;
-      }
-    }
-    if (common * 2 >= others && others > 0) {
-      return lex.language();
-    }
-    String best = lex.language();
-    int most = 0;
-    for (Map.Entry<String, Integer> e : counts.entrySet()) {
-      int c = e.getValue();
-      if (c >= Math.max(1, own) && (c >= 2 || own == 0) && c > most) {
-        best = e.getKey();
-        most = c;
-      }
-    }
-    return best;
-  }
-
-  /**
-   * The first past-tense verb form of the words, or null. A participle after a present form of "have" or "be" is
-   * not a past tense: the present perfect speaks of now ("I've been to Peru", "I have never set foot in Peru", "I've
-   * got two sisters", "I've been fined twice"), and so does the present passive ("My hotel is booked", "the room will
-   * be painted"). A negation, a filler or "been" may sit between them ("I've never been", "have been taken out").
-   */
-  static String past(List<String> words, Lexicon lex, WordKnowledge knowledge) {
-    for (int i = 0; i < words.size(); i++) {
-      String w = words.get(i);
-      if (w.equals("used") && i + 1 < words.size() && words.get(i + 1).equals("to")
-          || knowledge.isPastTense(w) && !presentPerfect(words, i, lex)) {
-        return w;
-      }
-    }
-    return null;
-  }
-
-  /**
-   * Present forms of "have" and "be" (with their contractions, apostrophes dropped) that make a participle after them
-   * a present perfect or a present passive; "be" after a modal ("will be painted") too.
-   */
-  private static final Set<String> PRESENT_AUXILIARY = Set.of("have", "has", "ive", "weve", "youve", "theyve",
-      "havent", "hasnt", "hes", "shes", "is", "isnt", "are", "arent", "am", "im", "youre", "theyre", "be");
-
-  private static boolean presentPerfect(List<String> words, int participle, Lexicon lex) {
-    for (int k = participle - 1; k >= Math.max(0, participle - 4); k--) {
-      String w = words.get(k);
-      if (PRESENT_AUXILIARY.contains(w)) {
-        return true;
-      }
-      if (!lex.negations().contains(w) && !lex.fillers().contains(w) && !w.equals("ever") && !w.equals("already")
-          && !w.equals("been") && !w.equals("being")) {
-        return false;
-      }
-    }
-    return false;
-  }
-
-  private static boolean swapped(TextProfile a, TextProfile b, Lexicon lex) {
-    boolean comparative = a.words().stream().anyMatch(lex.comparatives()::contains)
-        && b.words().stream().anyMatch(lex.comparatives()::contains);
-    if (!comparative) {
-      return false;
-    }
-    List<String> ca = a.contentStems();
-    List<String> cb = b.contentStems();
-    List<String> sa = new ArrayList<>(ca);
-    List<String> sb = new ArrayList<>(cb);
-    java.util.Collections.sort(sa);
-    java.util.Collections.sort(sb);
-    return sa.equals(sb) && !ca.equals(cb);
-  }
-
-  /**
-   * Two shared words that trade places across the same kind of asymmetric marker ("English to German" / "German to
-   * English", "Bach than Mozart" / "Mozart to Bach", "Beatriz, not Bea" / "Bea, not Beatriz"), described; null when
-   * none. The marker kinds: preference or target (than, to, over, instead, rather), negation (not), source (from) — so
-   * "from Berlin to Munich" / "to Munich from Berlin", where each word keeps its own marker, is not a swap.
-   */
-  static String tradedPlaces(List<String> wa, List<String> wb, WordAlignment al) {
-    List<int[]> pos = new ArrayList<>();
-    List<String> shown = new ArrayList<>();
-    for (WordAlignment.Pair p : al.matched()) {
-      int i = wa.indexOf(p.a().split(" ")[0]);
-      int j = wb.indexOf(p.b().split(" ")[0]);
-      if (i >= 0 && j >= 0) {
-        pos.add(new int[] {i, j});
-        shown.add(p.a());
-      }
-    }
-    for (int x = 0; x < pos.size(); x++) {
-      for (int y = x + 1; y < pos.size(); y++) {
-        int[] p = pos.get(x);
-        int[] q = pos.get(y);
-        if (Integer.compare(p[0], q[0]) * Integer.compare(p[1], q[1]) >= 0) {
-          continue;
-        }
-        String ma = markerBefore(wa, Math.min(p[0], q[0]), Math.max(p[0], q[0]));
-        String mb = markerBefore(wb, Math.min(p[1], q[1]), Math.max(p[1], q[1]));
-        if (ma != null && ma.equals(mb)) {
-          return "'" + shown.get(x) + "' and '" + shown.get(y) + "' trade places across '" + ma + "'";
-        }
-      }
-    }
-    return null;
-  }
-
-  /** Words that stand for the speaker as a party of a verb ("I", "I'm", "me"; "User" opening a third-person memory). */
-  private static final Set<String> SPEAKER = Set.of("i", "im", "ive", "id", "ill", "me");
-
-  /**
-   * Two parties that trade places around a verb both texts share, described; null when none: the one before the verb
-   * in one text is after it in the other and the other way round ("Sam owes me" / "I owe Sam", "I visit my
-   * grandmother" / "My grandmother visits me"). Parties are people: the speaker ("I", "me"), names, and words whose
-   * usual sense is a kind of person ("grandmother", "neighbour"); the earlier party must be the verb's subject
-   * ({@link #subject}). A passive or converse form says the same: a form of
-   * "be" right before the verb, or "by" / "from" before the later party, in only one of the texts ("My grandmother
-   * gets a visit from me").
-   */
-  static String partiesTraded(TextProfile a, TextProfile b, WordAlignment al, Lexicon lex,
-      WordKnowledge knowledge) {
-    List<String> wa = a.words();
-    List<String> wb = b.words();
-    List<String> shown = new ArrayList<>();
-    List<int[]> pos = new ArrayList<>();
-    List<Boolean> party = new ArrayList<>();
-    int sa = speaker(wa);
-    int sb = speaker(wb);
-    if (sa >= 0 && sb >= 0) {
-      shown.add("I");
-      pos.add(new int[] {sa, sb});
-      party.add(true);
-    }
-    for (WordAlignment.Pair p : al.matched()) {
-      if (p.a().contains(" ") || p.b().contains(" ")) {
-        continue;
-      }
-      int i = wa.indexOf(p.a());
-      int j = wb.indexOf(p.b());
-      if (i >= 0 && j >= 0) {
-        shown.add(p.a());
-        pos.add(new int[] {i, j});
-        party.add(a.names().contains(p.a()) || b.names().contains(p.b()) || knowledge.isPersonNoun(p.a())
-            || knowledge.isPersonNoun(p.b()));
-      }
-    }
-    for (int k = 0; k < pos.size(); k++) {
-      int[] v = pos.get(k);
-      if (party.get(k) || !knowledge.isVerb(wa.get(v[0])) || !knowledge.isVerb(wb.get(v[1]))
-          || passive(wa, v[0]) != passive(wb, v[1])) {
-        continue;
-      }
-      for (int x = 0; x < pos.size(); x++) {
-        int[] px = pos.get(x);
-        if (!party.get(x) || !(px[0] < v[0] && px[1] > v[1]) || !subject(wa, px[0], v[0], lex)) {
-          continue;
-        }
-        for (int y = 0; y < pos.size(); y++) {
-          int[] py = pos.get(y);
-          if (y == x || !party.get(y) || !(py[0] > v[0] && py[1] < v[1]) || !subject(wb, py[1], v[1], lex)) {
-            continue;
-          }
-          if (java.util.Objects.equals(converseMarker(wa, v[0], py[0]), converseMarker(wb, v[1], px[1]))) {
-            return "'" + shown.get(x) + "' and '" + shown.get(y) + "' trade places around '" + shown.get(k) + "'";
-          }
-        }
-      }
-    }
-    return null;
-  }
-
-  /**
-   * Whether the party is the verb's subject as far as word order tells: only function words and fillers between
-   * them ("Sam really owes", "I always visit"); a noun between ("Sofia campus tour") makes the verb-like word part of a name or title.
-   */
-  private static boolean subject(List<String> words, int party, int verb, Lexicon lex) {
-    for (int i = party + 1; i < verb; i++) {
-      if (!lex.functionWords().contains(words.get(i)) && !lex.fillers().contains(words.get(i))) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static final Set<String> BE = Set.of("is", "are", "was", "were", "be", "been", "being", "am", "im", "its");
-
-  /**
-   * Whether the verb is passive: a form of "be" right before it (one adverb may sit between: "is still owed"), and
-   * not a progressive "-ing" form.
-   */
-  private static boolean passive(List<String> words, int verb) {
-    return !words.get(verb).endsWith("ing")
-        && (verb >= 1 && BE.contains(words.get(verb - 1)) || verb >= 2 && BE.contains(words.get(verb - 2)));
-  }
-
-  /** The position of the first word standing for the speaker, or -1. */
-  private static int speaker(List<String> words) {
-    for (int i = 0; i < words.size(); i++) {
-      if (SPEAKER.contains(words.get(i)) || i == 0 && (words.get(i).equals("user") || words.get(i).equals("users"))) {
-        return i;
-      }
-    }
-    return -1;
-  }
-
-  /** "by" or "from" right before the later party (one determiner may sit between), after the verb; else null. */
-  private static String converseMarker(List<String> words, int verb, int party) {
-    int k = party - 1;
-    if (k > verb && DETERMINERS.contains(words.get(k))) {
-      k--;
-    }
-    if (k > verb && (words.get(k).equals("by") || words.get(k).equals("from"))) {
-      return words.get(k);
-    }
-    return null;
-  }
-
-  private static final Map<String, String> ASYMMETRIC_MARKERS = Map.of("than", "than/to", "to", "than/to", "over",
-      "than/to", "instead", "than/to", "rather", "than/to", "not", "not", "from", "from");
-
-  private static final Set<String> DETERMINERS = Set.of("the", "a", "an", "my", "our", "his", "her", "their",
-      "your", "this", "that", "these", "those");
-
-  /**
-   * The kind of the asymmetric marker right before the later of two words (one determiner may sit between: "than a
-   * dog"), after the earlier one; null when there is none. Only a marker that governs the word counts: in "I'd like to
-   * learn knitting this winter" the "to" before "learn" is an infinitive's, and "winter" has none.
-   */
-  private static String markerBefore(List<String> words, int earlier, int later) {
-    int k = later - 1;
-    if (k > earlier && DETERMINERS.contains(words.get(k))) {
-      k--;
-    }
-    return k > earlier ? ASYMMETRIC_MARKERS.get(words.get(k)) : null;
-  }
-
-  /** The first word both texts have whose preceding prepositions are opposites, described; null when none. */
-  private static String roleChange(List<String> wa, List<String> wb, Lexicon lex) {
-    for (int i = 1; i < wa.size(); i++) {
-      String w = wa.get(i);
-      if (lex.functionWords().contains(w)) {
-        continue;
-      }
-      for (int j = 1; j < wb.size(); j++) {
-        if (!wb.get(j).equals(w)) {
-          continue;
-        }
-        String pa = preposition(wa, i);
-        String pb = preposition(wb, j);
-        if (pa != null && pb != null && pb.equals(OPPOSITE_PREPOSITIONS.get(pa))) {
-          return "'" + pa + " " + w + "' / '" + pb + " " + w + "'";
-        }
-      }
-    }
-    return null;
-  }
-
-  /** The preposition right before a word, skipping one article or possessive. */
-  private static String preposition(List<String> words, int i) {
-    for (int k = i - 1; k >= Math.max(0, i - 2); k--) {
-      String w = words.get(k);
-      if (OPPOSITE_PREPOSITIONS.containsKey(w)) {
-        return w;
-      }
-      if (!(w.equals("the") || w.equals("a") || w.equals("an") || w.equals("my") || w.equals("our")
-          || w.equals("his") || w.equals("her") || w.equals("their") || w.equals("your"))) {
-        return null;
       }
     }
     return null;

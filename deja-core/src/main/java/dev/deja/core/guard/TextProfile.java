@@ -22,14 +22,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * @param past its first past-tense verb form, or "" when none
  * @param language the language its function words point to
  * @param names its proper names (empty for a text not in the lexicon's language)
- * @param givenNames the people it names by first name, in any language ({@link TextSignals#givenNames})
+ * @param givenNames the people it names by first name, in any language ({@link NameReadings#givenNames})
  * @param content its content words ({@link WordAlignment})
  * @param contentWordStems the light stem of each content word, in the same order
  * @param contentStems its content-word stems, in order (for {@code swap})
  * @param normalised its normalised words joined by spaces (for {@code sequence})
  * @param tokens its words with punctuation boundaries (for {@code modifier_change})
  */
-public record TextProfile(String text, List<String> words, List<String> bareWords, TextSignals.Numbers numbers,
+public record TextProfile(String text, List<String> words, List<String> bareWords, NumberReadings.Numbers numbers,
     int negations, Map<String, Set<String>> contrasts, Set<String> modality, boolean subject, boolean firstPerson,
     String past, String language, Set<String> names, Set<String> givenNames, List<String> content,
     List<String> contentWordStems, List<String> contentStems, String normalised, List<PairSignals.Token> tokens) {
@@ -61,18 +61,18 @@ public record TextProfile(String text, List<String> words, List<String> bareWord
   private static TextProfile compute(String text, Lexicon lex, WordKnowledge knowledge) {
     List<String> words = TextSignals.words(text);
     List<String> bare = TextSignals.words(TextSignals.withoutPossessives(text));
-    String language = PairSignals.language(bare, lex, knowledge);
+    String language = Grammar.language(bare, lex, knowledge);
     // "We're" loses its apostrophe in the words ("were"), and the participle of a compound adjective ("short-sighted",
     // "self-employed", "well-known") is no verb: neither is a past tense.
     String forPast = COMPOUND_PART.matcher(CONTRACTED_ARE.matcher(text).replaceAll(" are")).replaceAll("");
-    String past = PairSignals.past(forPast.equals(text) ? bare
+    String past = Grammar.past(forPast.equals(text) ? bare
         : TextSignals.words(TextSignals.withoutPossessives(forPast)), lex, knowledge);
     List<String> content = WordAlignment.content(text, lex, knowledge);
-    return new TextProfile(text, words, bare, TextSignals.numbers(text, lex, knowledge),
+    return new TextProfile(text, words, bare, NumberReadings.numbers(text, lex, knowledge),
         TextSignals.negations(text, lex), TextSignals.contrasts(text, lex), TextSignals.modality(text, lex),
-        PairSignals.firstPersonSubject(bare), PairSignals.firstPerson(bare), past == null ? "" : past, language,
-        language.equals(lex.language()) ? TextSignals.names(text, lex, knowledge) : Set.of(),
-        TextSignals.givenNames(text, lex, knowledge),
+        Grammar.firstPersonSubject(bare), Grammar.firstPerson(bare), past == null ? "" : past, language,
+        language.equals(lex.language()) ? NameReadings.names(text, lex, knowledge) : Set.of(),
+        NameReadings.givenNames(text, lex, knowledge),
         content, content.stream().map(dev.deja.core.normalize.LightStemmer::stem).toList(),
         TextSignals.contentStems(text, lex), String.join(" ", words),
         PairSignals.tokens(text));

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * narrower term). This is what tells a rewording from a change of one thing.
  *
  * <p>Content words are the words that are not function words or fillers of the lexicon and are not numbers (numbers
- * are compared by {@link TextSignals#numbers}). Thread-safe: immutable.
+ * are compared by {@link NumberReadings#numbers}). Thread-safe: immutable.
  *
  * @param contentA content words of the first text, in order
  * @param contentB content words of the second text, in order
@@ -203,7 +203,7 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
     if (content.isEmpty() || words.isEmpty()) {
       return;
     }
-    List<String> abbreviations = TextSignals.acronyms(text);
+    List<String> abbreviations = NameReadings.acronyms(text);
     if (abbreviations.isEmpty()) {
       return;
     }
@@ -322,7 +322,7 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
   /** The content words of a text: not function words or fillers, not numbers or number words. */
   static List<String> content(String text, Lexicon lex, WordKnowledge knowledge) {
     List<String> out = new ArrayList<>();
-    for (String w : words(TextSignals.withoutTimes(TextSignals.withoutPossessives(text), lex), knowledge)) {
+    for (String w : words(NumberReadings.withoutTimes(TextSignals.withoutPossessives(text), lex), knowledge)) {
       if (lex.functionWords().contains(w) || lex.fillers().contains(w) || lex.negations().contains(w)
           || NUMERIC.matcher(w).matches() || lex.numberWords().containsKey(w)
           || knowledge.numberValue(w).isPresent() || !knowledge.functionWordLanguages(w).isEmpty()) {

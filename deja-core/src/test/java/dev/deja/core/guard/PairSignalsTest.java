@@ -118,8 +118,9 @@ class PairSignalsTest {
     Map<String, Double> v = of("I left school at 16.", "I left school at 4 pm.");
     assertThat(v.get("numbers_conflict")).isZero();
     assertThat(v.get("numbers_one_side")).isZero();
-    assertThat(TextSignals.numbers("I left school at 16.", Lexicon.ENGLISH).numbers()).containsExactly(16.0);
-    assertThat(TextSignals.numbers("Standup on Monday at 9", Lexicon.ENGLISH).times()).containsExactly(Set.of(540, 1260));
+    assertThat(NumberReadings.numbers("I left school at 16.", Lexicon.ENGLISH).numbers()).containsExactly(16.0);
+    assertThat(NumberReadings.numbers("Standup on Monday at 9", Lexicon.ENGLISH).times())
+        .containsExactly(Set.of(540, 1260));
   }
 
   @Test
@@ -138,13 +139,13 @@ class PairSignalsTest {
 
   @Test
   void aContractionOpeningASentenceIsNoName() {
-    assertThat(TextSignals.contraction("We've")).isTrue();
-    assertThat(TextSignals.contraction("Don't")).isTrue();
-    assertThat(TextSignals.contraction("O'Neill")).isFalse();
-    assertThat(TextSignals.names("We've got three grandchildren.", Lexicon.ENGLISH)).isEmpty();
-    assertThat(TextSignals.names("Then We've got Femke.", Lexicon.ENGLISH)).containsExactly("femke");
-    assertThat(TextSignals.names("We've got three grandchildren.", Lexicon.ENGLISH, K)).isEmpty();
-    assertThat(TextSignals.names("You'll meet O'Neill.", Lexicon.ENGLISH, K)).containsExactly("oneill");
+    assertThat(NameReadings.contraction("We've")).isTrue();
+    assertThat(NameReadings.contraction("Don't")).isTrue();
+    assertThat(NameReadings.contraction("O'Neill")).isFalse();
+    assertThat(NameReadings.names("We've got three grandchildren.", Lexicon.ENGLISH)).isEmpty();
+    assertThat(NameReadings.names("Then We've got Femke.", Lexicon.ENGLISH)).containsExactly("femke");
+    assertThat(NameReadings.names("We've got three grandchildren.", Lexicon.ENGLISH, K)).isEmpty();
+    assertThat(NameReadings.names("You'll meet O'Neill.", Lexicon.ENGLISH, K)).containsExactly("oneill");
     assertThat(of("We've got three grandkids.", "We have three grandchildren.").get("names_one_side")).isZero();
   }
 
@@ -167,7 +168,7 @@ class PairSignalsTest {
     assertThat(of("I have two cats and three dogs.", "I have 2 cats and 2 dogs.").get("numbers_conflict"))
         .isEqualTo(1.0);
     // Two digit words side by side are two numbers, not a two-digit one.
-    assertThat(TextSignals.numbers("two three-year-olds", Lexicon.ENGLISH, K).numbers()).containsExactly(2.0, 3.0);
+    assertThat(NumberReadings.numbers("two three-year-olds", Lexicon.ENGLISH, K).numbers()).containsExactly(2.0, 3.0);
   }
 
   @Test

@@ -1,0 +1,115 @@
+package dev.deja.core.guard;
+
+import dev.deja.core.lexical.WordKnowledge;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What the grammar of one text's words tells, for its {@link TextProfile}: whether "I" is a subject, whether it speaks
+ * about the speaker, its first past-tense verb (not a present perfect or present passive), and the language its
+ * function words point to.
+ *
+ * <p>Thread-safe: stateless.
+ */
+final class Grammar {
+  private Grammar() {}
+
+  /** Forms of "I" as the subject after the punctuation step ("I'm" → "im"); "User …" is how agents write "I". */
+  private static final Set<String> SUBJECT = Set.of("i", "im", "ive", "id");
+  private static final Set<String> FIRST_PERSON = Set.of("i", "im", "ive", "id", "me", "my", "mine", "myself", "we",
+      "us", "our", "ours", "were", "weve", "user", "users");
+
+  static boolean firstPersonSubject(List<String> words) {
+    for (int i = 0; i < words.size(); i++) {
+      if (SUBJECT.contains(words.get(i)) || i == 0 && words.get(i).startsWith("user")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  static boolean firstPerson(List<String> words) {
+    return words.stream().anyMatch(FIRST_PERSON::contains);
+  }
+
+  /**
+   * The language of a text as far as its function words tell: another supported language when it has at least as
+   * many of that language's function words as of the lexicon's (and two of them, or none of the lexicon's), and fewer
+   * than half of its other words are common words of the lexicon's language ("Ortodontista da Sofia" is Portuguese;
+   * "Team mtg (Mon)" is not French for its "mon"); the lexicon's language otherwise. Short texts without function
+   * words ("Miete fällig") stay in the lexicon's language: nothing tells.
+   */
+  static String language(List<String> words, Lexicon lex, WordKnowledge knowledge) {
+    Map<String, Integer> counts = new java.util.TreeMap<>();
+    int own = 0;
+    int others = 0;
+    int common = 0;
+    for (String w : words) {
+      if (lex.functionWords().contains(w)) {
+        own++;
+        continue;
+      }
+      Set<String> langs = knowledge.functionWordLanguages(w);
+      if (!langs.isEmpty()) {
+        langs.forEach(l -> counts.merge(l, 1, Integer::sum));
+        continue;
+      }
+      others++;
+      if (knowledge.isCommonWord(w)) {
+        common++;
+      }
+    }
+    if (common * 2 >= others && others > 0) {
+      return lex.language();
+    }
+    String best = lex.language();
+    int most = 0;
+    for (Map.Entry<String, Integer> e : counts.entrySet()) {
+      int c = e.getValue();
+      if (c >= Math.max(1, own) && (c >= 2 || own == 0) && c > most) {
+        best = e.getKey();
+        most = c;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * The first past-tense verb form of the words, or null. A participle after a present form of "have" or "be" is
+   * not a past tense: the present perfect speaks of now ("I've been to Peru", "I have never set foot in Peru", "I've
+   * got two sisters", "I've been fined twice"), and so does the present passive ("My hotel is booked", "the room will
+   * be painted"). A negation, a filler or "been" may sit between them ("I've never been", "have been taken out").
+   */
+  static String past(List<String> words, Lexicon lex, WordKnowledge knowledge) {
+    for (int i = 0; i < words.size(); i++) {
+      String w = words.get(i);
+      if (w.equals("used") && i + 1 < words.size() && words.get(i + 1).equals("to")
+          || knowledge.isPastTense(w) && !presentPerfect(words, i, lex)) {
+        return w;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Present forms of "have" and "be" (with their contractions, apostrophes dropped) that make a participle after them
+   * a present perfect or a present passive; "be" after a modal ("will be painted") too.
+   */
+  private static final Set<String> PRESENT_AUXILIARY = Set.of("have", "has", "ive", "weve", "youve", "theyve",
+      "havent", "hasnt", "hes", "shes", "is", "isnt", "are", "arent", "am", "im", "youre", "theyre", "be");
+
+  private static boolean presentPerfect(List<String> words, int participle, Lexicon lex) {
+    for (int k = participle - 1; k >= Math.max(0, participle - 4); k--) {
+      String w = words.get(k);
+      if (PRESENT_AUXILIARY.contains(w)) {
+        return true;
+      }
+      if (!lex.negations().contains(w) && !lex.fillers().contains(w) && !w.equals("ever") && !w.equals("already")
+          && !w.equals("been") && !w.equals("being")) {
+        return false;
+      }
+    }
+    return false;
+  }
+}

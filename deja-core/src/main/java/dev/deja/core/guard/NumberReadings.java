@@ -1,0 +1,331 @@
+package dev.deja.core.guard;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The numbers and clock times of a text, read from digits, number words ("thirty-four", "a hundred and eighty",
+ * "four four one seven"), years after an apostrophe ("Jan '22") and the ways of writing a time ("7:45", "1 pm", "half
+ * past three", "Monday at 11", "midnight"), and whether two texts' numbers or times disagree. Also the text with its
+ * clock times blanked out, so that the words of a time are not taken for content words.
+ *
+ * <p>Thread-safe: stateless.
+ */
+public final class NumberReadings {
+  private NumberReadings() {}
+
+  /**
+   * Numbers and clock times in a text.
+   *
+   * @param numbers numeric values, sorted (digits, "5k", number words, ordinals, "once"/"twice")
+   * @param times clock times as sets of minutes since midnight (a time without am/pm is both readings: 8:15 is
+   *     {495, 1215})
+   */
+  public record Numbers(List<Double> numbers, List<Set<Integer>> times) {
+    public boolean isEmpty() {
+      return numbers.isEmpty() && times.isEmpty();
+    }
+  }
+
+  private static final Pattern CLOCK = Pattern.compile("\\b(\\d{1,2})[:.](\\d{2})\\s*(am|pm|a\\.m\\.|p\\.m\\.)?");
+  private static final Pattern HOUR_AMPM = Pattern.compile("\\b(\\d{1,2})\\s*(am|pm|a\\.m\\.|p\\.m\\.|oclock|uur)\\b");
+  private static final Pattern QUARTER = Pattern.compile("\\b(quarter|half)\\s+(past|to)\\s+([a-z0-9]+)");
+  private static final Pattern IN_THE = Pattern.compile("\\b([a-z0-9]+)\\s+in\\s+the\\s+(morning|afternoon|evening)");
+  private static final Pattern NUMBER = Pattern.compile("(\\d+(?:,\\d{3})*(?:\\.\\d+)?)(k\\b)?");
+  private static final Pattern WORD = Pattern.compile("[a-z]+");
+  /** A year written with two digits after an apostrophe: "Jan '22", "summer of ’69". */
+  private static final Pattern SHORT_YEAR = Pattern.compile("(?<![\\p{L}\\p{N}])['’](\\d{2})(?![\\p{L}\\p{N}'’])");
+  /** An hour after a day: "Monday at 11", "tomorrow at 9" (without it, "at 11" may be an age: "I left school at 16"). */
+  private static final Pattern DAY_AT_HOUR = Pattern.compile("\\b(\\p{L}+)\\s+at\\s+(\\d{1,2})\\b(?![:.,]?\\d)");
+  private static final Set<String> DAYS_RELATIVE = Set.of("today", "tomorrow", "tonight", "yesterday");
+
+  /**
+   * The year of two digits written after an apostrophe, by the POSIX rule for {@code %y}: 69–99 are 1969–1999, 00–68
+   * are 2000–2068.
+   */
+  private static String fullYear(String twoDigits) {
+    int y = Integer.parseInt(twoDigits);
+    return Integer.toString(y >= 69 ? 1900 + y : 2000 + y);
+  }
+
+  /** The numbers and clock times of a text. */
+  public static Numbers numbers(String text, Lexicon lex) {
+    return numbers(text, lex, dev.deja.core.lexical.WordKnowledge.none());
+  }
+
+  private static final Pattern LETTERS = Pattern.compile("\\p{L}+");
+  /** The longest number phrase looked up ("one thousand nine hundred and thirty eight" has 7 words). */
+  private static final int MAX_NUMBER_WORDS = 7;
+
+  /**
+   * The numbers and clock times of a text, with number words read by the knowledge's spell-out tables when it has them
+   * ("thirty-four", "vierunddreißig", "a hundred and eighty"; the longest phrase wins), else by the lexicon's list.
+   */
+  public static Numbers numbers(String text, Lexicon lex, dev.deja.core.lexical.WordKnowledge knowledge) {
+    String t = SHORT_YEAR.matcher(text.toLowerCase(Locale.ROOT)).replaceAll(m -> fullYear(m.group(1)))
+        .replace('–', '-').replace('—', '-').replace("’", "").replace("'", "");
+    StringBuilder s = new StringBuilder(t);
+    List<Set<Integer>> times = new ArrayList<>();
+    blankTimes(s, lex, times);
+    String rest = s.toString().replace("noon", " ").replace("midnight", " ");
+    if (t.contains("midnight")) {
+      times.add(Set.of(0));
+    }
+    if (t.matches(".*\\bnoon\\b.*")) {
+      times.add(Set.of(720));
+    }
+    List<Double> numbers = new ArrayList<>();
+    Matcher m = NUMBER.matcher(rest);
+    while (m.find()) {
+      double v = Double.parseDouble(m.group(1).replace(",", ""));
+      if (m.group(2) != null) {
+        v *= 1000;
+      }
+      numbers.add(v);
+    }
+    boolean spelled = knowledge.numberValue("two").isPresent();
+    Matcher w = (spelled ? LETTERS : WORD).matcher(rest);
+    List<String> words = new ArrayList<>();
+    while (w.find()) {
+      words.add(w.group());
+    }
+    if (spelled) {
+      numbers.addAll(spelledNumbers(words, lex, knowledge));
+      Collections.sort(numbers);
+      return new Numbers(numbers, times);
+    }
+    List<Double> fromWords = new ArrayList<>();
+    for (int i = 0; i < words.size(); i++) {
+      String word = words.get(i);
+      Double v = lex.numberWords().get(word);
+      if (v != null && v >= 20 && v % 10 == 0 && i + 1 < words.size()) {
+        Double unit = lex.numberWords().get(words.get(i + 1));
+        if (unit != null && unit > 0 && unit < 10) {
+          v += unit;
+          i++;
+        }
+      }
+      if (v != null) {
+        fromWords.add(v);
+      } else if (lex.multipliers().containsKey(word) && !fromWords.isEmpty()) {
+        int last = fromWords.size() - 1;
+        fromWords.set(last, fromWords.get(last) * lex.multipliers().get(word));
+      } else if (lex.language().equals("en") && (word.equals("once") || word.equals("twice")
+          || word.equals("dozen"))) {
+        fromWords.add(word.equals("once") ? 1.0 : word.equals("twice") ? 2.0 : 12.0);
+      }
+    }
+    numbers.addAll(fromWords);
+    Collections.sort(numbers);
+    return new Numbers(numbers, times);
+  }
+
+  /** Number phrases among words, longest first; "a hundred" is "one hundred"; once, twice and dozen in English. */
+  private static List<Double> spelledNumbers(List<String> words, Lexicon lex,
+      dev.deja.core.lexical.WordKnowledge knowledge) {
+    List<Double> out = new ArrayList<>();
+    // A run of digits read one word each ("four four one seven", a code or a phone number) is one number: 4417.
+    List<Integer> digitRun = new ArrayList<>();
+    int runEnd = -1;
+    for (int i = 0; i < words.size(); i++) {
+      int before = out.size();
+      int start = i;
+      boolean found = false;
+      for (int len = Math.min(MAX_NUMBER_WORDS, words.size() - i); len >= 1 && !found; len--) {
+        List<String> span = new ArrayList<>(words.subList(i, i + len));
+        if (span.get(0).equals("a") && len > 1) {
+          span.set(0, "one");
+        } else if (len > 1 && (span.get(len - 1).equals("and") || span.get(0).equals("and"))) {
+          continue;
+        }
+        java.util.Optional<Double> v = knowledge.numberValue(String.join(" ", span));
+        if (v.isPresent() && !(len == 1 && span.get(0).equals("one") && i + 1 < words.size()
+            && words.get(i + 1).equals("of"))) {
+          out.add(v.get());
+          i += len - 1;
+          found = true;
+        }
+      }
+      if (!found && lex.language().equals("en")) {
+        String word = words.get(i);
+        if (word.equals("once") || word.equals("twice") || word.equals("dozen")) {
+          out.add(word.equals("once") ? 1.0 : word.equals("twice") ? 2.0 : 12.0);
+        }
+      }
+      double last = out.size() > before ? out.get(out.size() - 1) : -1;
+      boolean digit = found && i == start && last >= 0 && last <= 9 && last == Math.floor(last);
+      if (digit && runEnd == start - 1) {
+        digitRun.add(out.size() - 1);
+      } else {
+        joinDigits(out, digitRun);
+        digitRun.clear();
+        if (digit) {
+          digitRun.add(out.size() - 1);
+        }
+      }
+      runEnd = digit ? i : -2;
+    }
+    joinDigits(out, digitRun);
+    return out;
+  }
+
+  /** Replaces three or more single digits at these positions of {@code out} (its last ones) by the number they spell. */
+  private static void joinDigits(List<Double> out, List<Integer> run) {
+    if (run.size() < 3) {
+      return;
+    }
+    StringBuilder digits = new StringBuilder();
+    for (int k : run) {
+      digits.append((int) Math.round(out.get(k)));
+    }
+    for (int k = run.size() - 1; k >= 0; k--) {
+      out.remove((int) run.get(k));
+    }
+    out.add(Double.parseDouble(digits.toString()));
+  }
+
+  private static Integer wordNumber(String w, Lexicon lex) {
+    if (w.chars().allMatch(Character::isDigit)) {
+      return w.length() <= 2 ? Integer.parseInt(w) : null;
+    }
+    if (w.equals("one")) {
+      return 1;
+    }
+    Double v = lex.numberWords().get(w);
+    return v == null || v > 24 ? null : v.intValue();
+  }
+
+  /**
+   * The text, lower case, with its clock times blanked out ("at half past three", "1 pm", "one o'clock", "07:45",
+   * "midnight"): the words of a time are not content words — "I pick the kids up at half past three" / "School pickup
+   * is at 3:30" differ in no word the times do not already compare. Other characters stay where they were.
+   */
+  public static String withoutTimes(String text, Lexicon lex) {
+    String lower = text.toLowerCase(Locale.ROOT);
+    if (lower.length() != text.length()) {
+      return text;
+    }
+    StringBuilder s = new StringBuilder(lower.replace("o'clock", "oclock ").replace("o’clock", "oclock "));
+    blankTimes(s, lex, new ArrayList<>());
+    return MIDNIGHT_NOON.matcher(s).replaceAll(r -> " ".repeat(r.group().length()));
+  }
+
+  private static final Pattern MIDNIGHT_NOON = Pattern.compile("\\b(midnight|noon)\\b");
+  /** An hour in words before "o'clock" (apostrophes already removed): "one oclock". */
+  private static final Pattern WORD_OCLOCK = Pattern.compile("\\b([a-z]+)\\s+oclock\\b");
+
+  /** Finds the clock times of a lower-case text, adds them to {@code times} and blanks them out. */
+  private static void blankTimes(StringBuilder s, Lexicon lex, List<Set<Integer>> times) {
+    Matcher m = CLOCK.matcher(s);
+    while (m.find()) {
+      // A leading zero ("07:45") is the 24-hour clock: seven in the morning, not also a quarter to eight at night.
+      boolean twentyFour = m.group(1).length() == 2 && m.group(1).charAt(0) == '0' && m.group(3) == null;
+      times.add(twentyFour ? Set.of(Integer.parseInt(m.group(1)) * 60 + Integer.parseInt(m.group(2)))
+          : clock(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), m.group(3)));
+      blank(s, m.start(), m.end());
+    }
+    m = HOUR_AMPM.matcher(s);
+    while (m.find()) {
+      String ap = m.group(2);
+      times.add(clock(Integer.parseInt(m.group(1)), 0, ap.contains("m") && !ap.equals("oclock") ? ap : null));
+      blank(s, m.start(), m.end());
+    }
+    m = QUARTER.matcher(s);
+    while (m.find()) {
+      Integer h = wordNumber(m.group(3), lex);
+      if (h != null) {
+        int minutes = m.group(1).equals("quarter") ? 15 : 30;
+        int hour = h;
+        if (m.group(2).equals("to")) {
+          hour -= 1;
+          minutes = 60 - minutes;
+        }
+        times.add(clock(hour, minutes, null));
+        blank(s, m.start(), m.end());
+      }
+    }
+    m = IN_THE.matcher(s);
+    while (m.find()) {
+      Integer h = wordNumber(m.group(1), lex);
+      if (h != null) {
+        times.add(clock(h, 0, m.group(2).equals("morning") ? "am" : "pm"));
+        blank(s, m.start(), m.end());
+      }
+    }
+    m = WORD_OCLOCK.matcher(s);
+    while (m.find()) {
+      Integer h = wordNumber(m.group(1), lex);
+      if (h != null && h >= 1 && h <= 12) {
+        times.add(clock(h, 0, null));
+        blank(s, m.start(), m.end());
+      }
+    }
+    m = DAY_AT_HOUR.matcher(s);
+    while (m.find()) {
+      int h = Integer.parseInt(m.group(2));
+      String day = m.group(1);
+      String category = lex.categories().get(day);
+      boolean named = category != null && category.startsWith("weekday:") || DAYS_RELATIVE.contains(day);
+      if (named && h <= 23) {
+        times.add(clock(h, 0, null));
+        blank(s, m.start(2), m.end());
+      }
+    }
+  }
+
+  private static Set<Integer> clock(int hour, int minute, String ampm) {
+    int h = hour;
+    if (ampm != null && ampm.startsWith("p") && h < 12) {
+      h += 12;
+    }
+    if (ampm != null && ampm.startsWith("a") && h == 12) {
+      h = 0;
+    }
+    if (ampm != null || h >= 12) {
+      return Set.of(h * 60 + minute);
+    }
+    return Set.of(h * 60 + minute, (h + 12) * 60 + minute);
+  }
+
+  private static void blank(StringBuilder s, int from, int to) {
+    for (int i = from; i < to; i++) {
+      s.setCharAt(i, ' ');
+    }
+  }
+
+  /** Whether two texts' numbers or times disagree: both have some, and they differ (as sets of values). */
+  public static boolean numbersConflict(Numbers a, Numbers b) {
+    // The values, not how often each is said: "40 minutes there and 40 back" / "forty minutes each way".
+    if (!a.numbers().isEmpty() && !b.numbers().isEmpty()
+        && !new java.util.TreeSet<>(a.numbers()).equals(new java.util.TreeSet<>(b.numbers()))) {
+      return true;
+    }
+    if (!a.times().isEmpty() && !b.times().isEmpty()) {
+      return !covered(a.times(), b.times()) || !covered(b.times(), a.times());
+    }
+    return false;
+  }
+
+  private static boolean covered(List<Set<Integer>> xs, List<Set<Integer>> ys) {
+    for (Set<Integer> x : xs) {
+      boolean found = false;
+      for (Set<Integer> y : ys) {
+        for (int v : x) {
+          if (y.contains(v)) {
+            found = true;
+            break;
+          }
+        }
+      }
+      if (!found) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

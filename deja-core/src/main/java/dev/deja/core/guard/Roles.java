@@ -1,0 +1,242 @@
+package dev.deja.core.guard;
+
+import dev.deja.core.lexical.WordKnowledge;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Who does what to whom in two texts, as far as word order tells: the same content words in another order around a
+ * comparative, two shared words that trade places across an asymmetric marker ("English to German" / "German to
+ * English"), two parties that trade places around a shared verb ("Sam owes me" / "I owe Sam") — the {@code swap}
+ * signal of {@link PairSignals} — and a shared word after opposite prepositions ("to Madrid" / "from Madrid"), its
+ * {@code role_change} signal.
+ *
+ * <p>Thread-safe: stateless.
+ */
+final class Roles {
+  private Roles() {}
+
+  /** Prepositions whose exchange reverses a relation: to Madrid / from Madrid, before work / after work. */
+  private static final Map<String, String> OPPOSITE_PREPOSITIONS = Map.ofEntries(
+      Map.entry("to", "from"), Map.entry("from", "to"), Map.entry("into", "out"), Map.entry("out", "into"),
+      Map.entry("before", "after"), Map.entry("after", "before"), Map.entry("above", "below"),
+      Map.entry("below", "above"), Map.entry("over", "under"), Map.entry("under", "over"),
+      Map.entry("with", "without"), Map.entry("without", "with"), Map.entry("up", "down"), Map.entry("down", "up"));
+
+  /** Whether both texts have a comparative and the same content-word stems, in another order. */
+  static boolean swapped(TextProfile a, TextProfile b, Lexicon lex) {
+    boolean comparative = a.words().stream().anyMatch(lex.comparatives()::contains)
+        && b.words().stream().anyMatch(lex.comparatives()::contains);
+    if (!comparative) {
+      return false;
+    }
+    List<String> ca = a.contentStems();
+    List<String> cb = b.contentStems();
+    List<String> sa = new ArrayList<>(ca);
+    List<String> sb = new ArrayList<>(cb);
+    java.util.Collections.sort(sa);
+    java.util.Collections.sort(sb);
+    return sa.equals(sb) && !ca.equals(cb);
+  }
+
+  /**
+   * Two shared words that trade places across the same kind of asymmetric marker ("English to German" / "German to
+   * English", "Bach than Mozart" / "Mozart to Bach", "Beatriz, not Bea" / "Bea, not Beatriz"), described; null when
+   * none. The marker kinds: preference or target (than, to, over, instead, rather), negation (not), source (from) — so
+   * "from Berlin to Munich" / "to Munich from Berlin", where each word keeps its own marker, is not a swap.
+   */
+  static String tradedPlaces(List<String> wa, List<String> wb, WordAlignment al) {
+    List<int[]> pos = new ArrayList<>();
+    List<String> shown = new ArrayList<>();
+    for (WordAlignment.Pair p : al.matched()) {
+      int i = wa.indexOf(p.a().split(" ")[0]);
+      int j = wb.indexOf(p.b().split(" ")[0]);
+      if (i >= 0 && j >= 0) {
+        pos.add(new int[] {i, j});
+        shown.add(p.a());
+      }
+    }
+    for (int x = 0; x < pos.size(); x++) {
+      for (int y = x + 1; y < pos.size(); y++) {
+        int[] p = pos.get(x);
+        int[] q = pos.get(y);
+        if (Integer.compare(p[0], q[0]) * Integer.compare(p[1], q[1]) >= 0) {
+          continue;
+        }
+        String ma = markerBefore(wa, Math.min(p[0], q[0]), Math.max(p[0], q[0]));
+        String mb = markerBefore(wb, Math.min(p[1], q[1]), Math.max(p[1], q[1]));
+        if (ma != null && ma.equals(mb)) {
+          return "'" + shown.get(x) + "' and '" + shown.get(y) + "' trade places across '" + ma + "'";
+        }
+      }
+    }
+    return null;
+  }
+
+  /** Words that stand for the speaker as a party of a verb ("I", "I'm", "me"; "User" opening a third-person memory). */
+  private static final Set<String> SPEAKER = Set.of("i", "im", "ive", "id", "ill", "me");
+
+  /**
+   * Two parties that trade places around a verb both texts share, described; null when none: the one before the verb
+   * in one text is after it in the other and the other way round ("Sam owes me" / "I owe Sam", "I visit my
+   * grandmother" / "My grandmother visits me"). Parties are people: the speaker ("I", "me"), names, and words whose
+   * usual sense is a kind of person ("grandmother", "neighbour"); the earlier party must be the verb's subject
+   * ({@link #subject}). A passive or converse form says the same: a form of
+   * "be" right before the verb, or "by" / "from" before the later party, in only one of the texts ("My grandmother
+   * gets a visit from me").
+   */
+  static String partiesTraded(TextProfile a, TextProfile b, WordAlignment al, Lexicon lex,
+      WordKnowledge knowledge) {
+    List<String> wa = a.words();
+    List<String> wb = b.words();
+    List<String> shown = new ArrayList<>();
+    List<int[]> pos = new ArrayList<>();
+    List<Boolean> party = new ArrayList<>();
+    int sa = speaker(wa);
+    int sb = speaker(wb);
+    if (sa >= 0 && sb >= 0) {
+      shown.add("I");
+      pos.add(new int[] {sa, sb});
+      party.add(true);
+    }
+    for (WordAlignment.Pair p : al.matched()) {
+      if (p.a().contains(" ") || p.b().contains(" ")) {
+        continue;
+      }
+      int i = wa.indexOf(p.a());
+      int j = wb.indexOf(p.b());
+      if (i >= 0 && j >= 0) {
+        shown.add(p.a());
+        pos.add(new int[] {i, j});
+        party.add(a.names().contains(p.a()) || b.names().contains(p.b()) || knowledge.isPersonNoun(p.a())
+            || knowledge.isPersonNoun(p.b()));
+      }
+    }
+    for (int k = 0; k < pos.size(); k++) {
+      int[] v = pos.get(k);
+      if (party.get(k) || !knowledge.isVerb(wa.get(v[0])) || !knowledge.isVerb(wb.get(v[1]))
+          || passive(wa, v[0]) != passive(wb, v[1])) {
+        continue;
+      }
+      for (int x = 0; x < pos.size(); x++) {
+        int[] px = pos.get(x);
+        if (!party.get(x) || !(px[0] < v[0] && px[1] > v[1]) || !subject(wa, px[0], v[0], lex)) {
+          continue;
+        }
+        for (int y = 0; y < pos.size(); y++) {
+          int[] py = pos.get(y);
+          if (y == x || !party.get(y) || !(py[0] > v[0] && py[1] < v[1]) || !subject(wb, py[1], v[1], lex)) {
+            continue;
+          }
+          if (java.util.Objects.equals(converseMarker(wa, v[0], py[0]), converseMarker(wb, v[1], px[1]))) {
+            return "'" + shown.get(x) + "' and '" + shown.get(y) + "' trade places around '" + shown.get(k) + "'";
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Whether the party is the verb's subject as far as word order tells: only function words and fillers between
+   * them ("Sam really owes", "I always visit"); a noun between ("Sofia campus tour") makes the verb-like word part of a name or title.
+   */
+  private static boolean subject(List<String> words, int party, int verb, Lexicon lex) {
+    for (int i = party + 1; i < verb; i++) {
+      if (!lex.functionWords().contains(words.get(i)) && !lex.fillers().contains(words.get(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static final Set<String> BE = Set.of("is", "are", "was", "were", "be", "been", "being", "am", "im", "its");
+
+  /**
+   * Whether the verb is passive: a form of "be" right before it (one adverb may sit between: "is still owed"), and
+   * not a progressive "-ing" form.
+   */
+  private static boolean passive(List<String> words, int verb) {
+    return !words.get(verb).endsWith("ing")
+        && (verb >= 1 && BE.contains(words.get(verb - 1)) || verb >= 2 && BE.contains(words.get(verb - 2)));
+  }
+
+  /** The position of the first word standing for the speaker, or -1. */
+  private static int speaker(List<String> words) {
+    for (int i = 0; i < words.size(); i++) {
+      if (SPEAKER.contains(words.get(i)) || i == 0 && (words.get(i).equals("user") || words.get(i).equals("users"))) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** "by" or "from" right before the later party (one determiner may sit between), after the verb; else null. */
+  private static String converseMarker(List<String> words, int verb, int party) {
+    int k = party - 1;
+    if (k > verb && DETERMINERS.contains(words.get(k))) {
+      k--;
+    }
+    if (k > verb && (words.get(k).equals("by") || words.get(k).equals("from"))) {
+      return words.get(k);
+    }
+    return null;
+  }
+
+  private static final Map<String, String> ASYMMETRIC_MARKERS = Map.of("than", "than/to", "to", "than/to", "over",
+      "than/to", "instead", "than/to", "rather", "than/to", "not", "not", "from", "from");
+
+  private static final Set<String> DETERMINERS = Set.of("the", "a", "an", "my", "our", "his", "her", "their",
+      "your", "this", "that", "these", "those");
+
+  /**
+   * The kind of the asymmetric marker right before the later of two words (one determiner may sit between: "than a
+   * dog"), after the earlier one; null when there is none. Only a marker that governs the word counts: in "I'd like to
+   * learn knitting this winter" the "to" before "learn" is an infinitive's, and "winter" has none.
+   */
+  private static String markerBefore(List<String> words, int earlier, int later) {
+    int k = later - 1;
+    if (k > earlier && DETERMINERS.contains(words.get(k))) {
+      k--;
+    }
+    return k > earlier ? ASYMMETRIC_MARKERS.get(words.get(k)) : null;
+  }
+
+  /** The first word both texts have whose preceding prepositions are opposites, described; null when none. */
+  static String roleChange(List<String> wa, List<String> wb, Lexicon lex) {
+    for (int i = 1; i < wa.size(); i++) {
+      String w = wa.get(i);
+      if (lex.functionWords().contains(w)) {
+        continue;
+      }
+      for (int j = 1; j < wb.size(); j++) {
+        if (!wb.get(j).equals(w)) {
+          continue;
+        }
+        String pa = preposition(wa, i);
+        String pb = preposition(wb, j);
+        if (pa != null && pb != null && pb.equals(OPPOSITE_PREPOSITIONS.get(pa))) {
+          return "'" + pa + " " + w + "' / '" + pb + " " + w + "'";
+        }
+      }
+    }
+    return null;
+  }
+
+  /** The preposition right before a word, skipping one article or possessive. */
+  private static String preposition(List<String> words, int i) {
+    for (int k = i - 1; k >= Math.max(0, i - 2); k--) {
+      String w = words.get(k);
+      if (OPPOSITE_PREPOSITIONS.containsKey(w)) {
+        return w;
+      }
+      if (!(w.equals("the") || w.equals("a") || w.equals("an") || w.equals("my") || w.equals("our")
+          || w.equals("his") || w.equals("her") || w.equals("their") || w.equals("your"))) {
+        return null;
+      }
+    }
+    return null;
+  }
+}
