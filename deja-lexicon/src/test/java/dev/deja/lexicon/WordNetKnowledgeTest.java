@@ -141,6 +141,22 @@ class WordNetKnowledgeTest {
     assertThat(v.get("defined")).as("'someone who denies the existence of god' / believe, god").isPositive();
   }
 
+  @ParameterizedTest(name = "{0} / {1} → {2}")
+  @CsvSource(delimiter = '|', value = {
+      // every left-over word is a dictionary word: another procedure
+      "Grandpa Raj's hearing test | Grandpa Raj's cataract surgery | 1.0",
+      // names count as known: another destination
+      "Camille flight to Paris | Camille flight to Lyon | 1.0",
+      // abbreviations are not: 'ortho' and 'appt' are unknown, 'orthodontist' and 'appointment' known
+      "Sofia ortho appt | Sofia orthodontist appointment | 0.5",
+      // nothing left over
+      "Sofia orthodontist appointment | sofia orthodontist appointment | 0.0"})
+  void leftOverWordsTheDictionaryKnows(String a, String b, double share) {
+    double v = dev.deja.core.guard.PairSignals.of(a, b, dev.deja.core.guard.Lexicon.ENGLISH, K).values()
+        .get("leftover_known");
+    assertThat(v).isCloseTo(share, org.assertj.core.data.Offset.offset(1e-9));
+  }
+
   @org.junit.jupiter.api.Test
   void weAreContractedIsNotThePastTenseWere() {
     assertThat(tense("We're getting solar panels on the roof.", "Our roof has solar panels.")).isZero();

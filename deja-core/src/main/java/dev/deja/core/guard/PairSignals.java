@@ -50,6 +50,10 @@ import java.util.Set;
  *       ("Ollie's swim class" / "Ruby's swim class"; first names from the knowledge: {@link
  *       NameReadings#givenNames}; a first name that is also a word counts opposite a first name at the same word:
  *       "Ruby speech therapy" / "Ollie speech therapy")</td></tr>
+ *   <tr><td>{@code leftover_known}</td><td>the share of the left-over words (both texts) that are common words of the
+ *       knowledge, phrases it lists or names: another thing named in plain words ("hearing test" / "cataract
+ *       surgery", "flight to Paris" / "flight to Lyon") rather than an abbreviation, an emoji or a foreign word
+ *       ("Ortho appt" / "orthodontist appointment"); 0 when nothing is left over</td></tr>
  * </table>
  *
  * <p>Who does what to whom ({@code swap}, {@code role_change}) is read by {@link Roles}, definitions ({@code defined})
@@ -65,7 +69,7 @@ public final class PairSignals {
   public static final List<String> NAMES = List.of("numbers_conflict", "numbers_one_side", "negation_mismatch",
       "names_conflict", "names_one_side", "contrast_conflict", "modality_mismatch", "swap", "role_change", "subject_shift", "person_missing", "tense_mismatch", "matched_share", "unmatched", "inversions", "language_mismatch",
       "extension", "sibling", "antonym", "broader", "modifier_change", "owner_only", "head_differs", "closeness", "single_change", "sequence",
-      "defined", "people_conflict");
+      "defined", "people_conflict", "leftover_known");
 
 
   /**
@@ -199,6 +203,19 @@ public final class PairSignals {
     put(v, ev, "head_differs", headDiffers, () -> "the last words differ: '" + ca.get(ca.size() - 1) + "' / '"
         + cb.get(cb.size() - 1) + "'");
     v.put("closeness", al.maxCloseness());
+    // Left-over words the dictionary knows ("hearing test" / "cataract surgery") and names ("flight to Paris" /
+    // "flight to Lyon") say which other thing it is; the rest are more often abbreviations, emoji or other languages'
+    // words for the same thing ("Ortho appt" / "orthodontist appointment").
+    List<String> leftover = concat(al.unmatchedA(), al.unmatchedB());
+    List<String> knownWords = leftover.stream().filter(w -> dictionaryWord(w, knowledge) || named(w, pa)
+        || named(w, pb)).toList();
+    int leftWords = leftover.size();
+    int known = knownWords.size();
+    v.put("leftover_known", leftWords == 0 ? 0.0 : (double) known / leftWords);
+    if (known > 0) {
+      ev.put("leftover_known", known + " of " + leftWords + " left-over word(s) are dictionary words or names: "
+          + knownWords);
+    }
     // One thing replaced presupposes that the rest is the same: at least one word matched.
     put(v, ev, "single_change", al.unmatchedA().size() == 1 && al.unmatchedB().size() == 1 && !al.matched().isEmpty(),
         () -> "'" + al.unmatchedA().get(0) + "' → '" + al.unmatchedB().get(0) + "'");
@@ -226,6 +243,21 @@ public final class PairSignals {
       ordered.put(n, v.get(n));
     }
     return new Result(ordered, ev);
+  }
+
+  /** A common word of the knowledge, or a phrase it lists ("dental implant"). */
+  private static boolean dictionaryWord(String w, WordKnowledge knowledge) {
+    return w.contains(" ") ? !knowledge.lemmas(w).isEmpty() : knowledge.isCommonWord(w);
+  }
+
+  private static boolean named(String w, TextProfile p) {
+    return p.names().contains(w) || p.givenNames().contains(w);
+  }
+
+  private static List<String> concat(List<String> a, List<String> b) {
+    List<String> out = new ArrayList<>(a);
+    out.addAll(b);
+    return out;
   }
 
   /** Categories in which both name something and not the same things, with what each names. */
