@@ -536,8 +536,12 @@ final class TrainCommand implements Callable<Integer> {
         wr.write('\n');
       }
       for (Map.Entry<String, Integer> e : td.outside.entrySet()) {
-        wr.write(Json.write(Map.of("id", e.getKey(), "source", "pairs", "label", e.getValue(), "outside_window",
-            true)));
+        Map<String, Object> row = new java.util.LinkedHashMap<>(); // keys in the same order in every run
+        row.put("id", e.getKey());
+        row.put("source", "pairs");
+        row.put("label", e.getValue());
+        row.put("outside_window", true);
+        wr.write(Json.write(row));
         wr.write('\n');
       }
     } catch (IOException e) {

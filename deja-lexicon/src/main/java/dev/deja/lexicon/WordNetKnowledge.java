@@ -202,8 +202,8 @@ public final class WordNetKnowledge implements WordKnowledge {
     boolean past = known && pastVerb && !word.endsWith("ing") && !word.endsWith("s") && word.length() >= 3
         && (word.endsWith("ed") || word.endsWith("t") || lookup(POS.NOUN, word) == null
             && lookup(POS.ADJECTIVE, word) == null);
-    return new WordEntry(word, known, Set.copyOf(lemmas), Set.copyOf(synsets), Set.copyOf(forms),
-        Set.copyOf(antonyms), List.copyOf(top), lowerCase, person, past, verb, Set.copyOf(definition));
+    return new WordEntry(word, known, ordered(lemmas), ordered(synsets), ordered(forms),
+        ordered(antonyms), List.copyOf(top), lowerCase, person, past, verb, ordered(definition));
   }
 
   /**
@@ -290,7 +290,19 @@ public final class WordNetKnowledge implements WordKnowledge {
       depth.put(e.getKey(), depth(e.getValue()));
       names.put(e.getKey(), describe(e.getValue()));
     }
-    return new WordEntry.Sense(id(s), s.getPOS().getId(), Map.copyOf(up), Map.copyOf(depth), Map.copyOf(names));
+    return new WordEntry.Sense(id(s), s.getPOS().getId(), ordered(up), ordered(depth), ordered(names));
+  }
+
+  /*
+   * Unmodifiable copies that keep the order they were built in: Set.copyOf and Map.copyOf iterate in an order that
+   * changes from one JVM to the next, and which relation an explanation names (of several that hold) follows it.
+   */
+  private static <T> Set<T> ordered(Set<T> s) {
+    return java.util.Collections.unmodifiableSet(new LinkedHashSet<>(s));
+  }
+
+  private static <K, V> Map<K, V> ordered(Map<K, V> m) {
+    return java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(m));
   }
 
   private static long id(Synset s) {

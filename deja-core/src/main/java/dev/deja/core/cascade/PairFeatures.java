@@ -223,7 +223,8 @@ public final class PairFeatures {
   public record Values(double[] values, Map<String, String> evidence, Optional<String> veto) {
     public Values {
       values = values.clone();
-      evidence = Map.copyOf(evidence);
+      // In the features' order, the same in every run (Map.copyOf's iteration order changes from one JVM to the next).
+      evidence = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(evidence));
       java.util.Objects.requireNonNull(veto, "veto");
     }
 

@@ -81,10 +81,11 @@ public record TextProfile(String text, List<String> words, List<String> bareWord
   public TextProfile {
     words = List.copyOf(words);
     bareWords = List.copyOf(bareWords);
-    contrasts = Map.copyOf(contrasts);
-    modality = Set.copyOf(modality);
-    names = Set.copyOf(names);
-    givenNames = Set.copyOf(givenNames);
+    // Sorted, so that what explanations print from them reads the same in every run.
+    contrasts = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(contrasts));
+    modality = java.util.Collections.unmodifiableSet(new java.util.TreeSet<>(modality));
+    names = java.util.Collections.unmodifiableSet(new java.util.TreeSet<>(names));
+    givenNames = java.util.Collections.unmodifiableSet(new java.util.TreeSet<>(givenNames));
     content = List.copyOf(content);
     contentWordStems = List.copyOf(contentWordStems);
     contentStems = List.copyOf(contentStems);
