@@ -50,7 +50,7 @@ final class EvalOutput {
     r.exactSetAccuracy().ifPresent(a -> m.put("exact_set_accuracy", Views.round(a)));
     if (!r.byNote().isEmpty()) {
       Map<String, Object> notes = new LinkedHashMap<>();
-      r.byNote().forEach((k, v) -> notes.put(k, Map.of("n", v[0], "wrong", v[1])));
+      r.byNote().forEach((k, v) -> notes.put(k, ordered("n", v[0], "wrong", v[1])));
       m.put("by_note", notes);
     }
     List<Map<String, Object>> worstErrors = new ArrayList<>();
@@ -70,7 +70,7 @@ final class EvalOutput {
     m.put("worst_errors", worstErrors);
     if (!r.categories().isEmpty() && !(r.categories().size() == 1 && r.categories().containsKey("(none)"))) {
       Map<String, Object> cats = new LinkedHashMap<>();
-      r.categories().forEach((k, v) -> cats.put(k, Map.of("n", v[0], "exact_set_accuracy",
+      r.categories().forEach((k, v) -> cats.put(k, ordered("n", v[0], "exact_set_accuracy",
           Views.round(v[0] == 0 ? 1.0 : (double) v[1] / v[0]))));
       m.put("categories", cats);
     }
@@ -85,6 +85,14 @@ final class EvalOutput {
       }
       m.put("sweep", rows);
     }
+    return m;
+  }
+
+  /** Two entries in this order (Map.of's order changes from one JVM start to the next). */
+  private static Map<String, Object> ordered(String k1, Object v1, String k2, Object v2) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put(k1, v1);
+    m.put(k2, v2);
     return m;
   }
 

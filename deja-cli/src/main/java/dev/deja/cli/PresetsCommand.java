@@ -45,7 +45,10 @@ final class PresetsCommand implements Callable<Integer> {
       List<Object> rows = new ArrayList<>();
       for (String name : c.presetNames()) {
         CollectionSpec s = c.presetSpec(name, List.of());
-        rows.add(Map.of("name", name, "description", s.description()));
+        Map<String, Object> row = new java.util.LinkedHashMap<>();
+        row.put("name", name);
+        row.put("description", s.description());
+        rows.add(row);
         if (!json) {
           out.printf("%-9s %s%n", name, s.description().isEmpty()
               ? (Presets.NAMES.contains(name) ? "" : "(declared in " + config + ")") : s.description());

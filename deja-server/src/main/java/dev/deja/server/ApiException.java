@@ -38,7 +38,8 @@ public final class ApiException extends DejaException {
     }
     this.status = status;
     this.code = Objects.requireNonNull(code, "code");
-    this.details = Map.copyOf(details);
+    // Sorted: the same key order in every response (Map.of's changes from one JVM start to the next).
+    this.details = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(details));
     this.retryAfterSeconds = retryAfterSeconds;
   }
 

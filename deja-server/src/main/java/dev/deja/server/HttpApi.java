@@ -74,7 +74,8 @@ final class HttpApi implements RouteTable {
       Map<String, Object> r = health.report();
       Responses.json(ctx, Boolean.TRUE.equals(r.get("ready")) ? 200 : 503, r);
     });
-    get("/health/live", ctx -> Responses.json(ctx, 200, Map.of("status", "ok", "live", true)));
+    get("/health/live", ctx -> Responses.json(ctx, 200,
+        new java.util.TreeMap<>(Map.of("live", true, "status", "ok"))));
     get("/health/ready", ctx -> {
       Map<String, Object> r = health.report();
       Responses.json(ctx, Boolean.TRUE.equals(r.get("ready")) ? 200 : 503, r);
