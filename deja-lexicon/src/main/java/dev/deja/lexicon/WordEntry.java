@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What WordNet says about one word, read once and kept: {@link WordNetKnowledge} relates two words by comparing their
+ * What WordNet says about one word, read once and kept: {@link WordNetRelations} relates two words by comparing their
  * entries, in memory, instead of walking the dictionary for every pair.
  *
  * <p>Synsets are identified by {@link #id}: their offset and part of speech.
@@ -17,7 +17,7 @@ import java.util.Set;
  * @param formLemmas lemmas its senses point to by derivation, pertainym, participle or similarity ("allergy" →
  *     allergic)
  * @param antonymLemmas lemmas of its antonyms and of their similarity clusters ("early" → late, tardy, …)
- * @param top its most frequent senses (at most {@link WordNetKnowledge#TOP_SENSES} per part of speech)
+ * @param top its most frequent senses (at most {@link WordNetEntries#TOP_SENSES} per part of speech)
  * @param lowerCase whether a synset writes it in lower case (a common word, not a name or abbreviation)
  * @param person whether its most frequent noun sense is in WordNet's {@code noun.person} file
  * @param pastTense whether it is a past-tense verb form
@@ -34,7 +34,7 @@ record WordEntry(String word, boolean known, Set<String> lemmas, Set<Long> synse
    *
    * @param id the synset id
    * @param pos the part of speech's id
-   * @param ancestors hypernym (and instance hypernym) ids up to {@link WordNetKnowledge#WUP_UP} levels, with their
+   * @param ancestors hypernym (and instance hypernym) ids up to {@link WordNetEntries#WUP_UP} levels, with their
    *     distance from this sense (the sense itself at 0)
    * @param depths the depth from the root of each ancestor (and of the sense)
    * @param names a few words of each ancestor (and of the sense), for explanations
