@@ -167,7 +167,7 @@ final class WordNetEntries {
   }
 
   /**
-   * Adds the words of a synset's gloss, without its examples (the quoted part after the first ';'), lower case:
+   * Adds the words of a synset's gloss, without its examples (everything from the first double quote on), lower case:
    * {@code lacking or deficient in the sense of hearing; "deaf to the sound"} → lacking, or, deficient, … hearing.
    */
   static void definitionWords(String gloss, Set<String> out) {
