@@ -53,7 +53,7 @@ import java.util.Set;
  *   <tr><td>{@code leftover_known}</td><td>the share of the left-over words (both texts) that are common words of the
  *       knowledge, phrases it lists or names: another thing named in plain words ("hearing test" / "cataract
  *       surgery", "flight to Paris" / "flight to Lyon") rather than an abbreviation, an emoji or a foreign word
- *       ("Ortho appt" / "orthodontist appointment"); 0 when nothing is left over</td></tr>
+ *       ("ortho appt" / "orthodontist appointment"); 0 when nothing is left over</td></tr>
  * </table>
  *
  * <p>Who does what to whom ({@code swap}, {@code role_change}) is read by {@link Roles}, definitions ({@code defined})
@@ -205,7 +205,7 @@ public final class PairSignals {
     v.put("closeness", al.maxCloseness());
     // Left-over words the dictionary knows ("hearing test" / "cataract surgery") and names ("flight to Paris" /
     // "flight to Lyon") say which other thing it is; the rest are more often abbreviations, emoji or other languages'
-    // words for the same thing ("Ortho appt" / "orthodontist appointment").
+    // words for the same thing ("ortho appt" / "orthodontist appointment").
     List<String> leftover = concat(al.unmatchedA(), al.unmatchedB());
     List<String> knownWords = leftover.stream().filter(w -> dictionaryWord(w, knowledge) || named(w, pa)
         || named(w, pb)).toList();
