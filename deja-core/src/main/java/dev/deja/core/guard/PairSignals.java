@@ -206,14 +206,11 @@ public final class PairSignals {
     // Left-over words the dictionary knows ("hearing test" / "cataract surgery") and names ("flight to Paris" /
     // "flight to Lyon") say which other thing it is; the rest are more often abbreviations, emoji or other languages'
     // words for the same thing ("ortho appt" / "orthodontist appointment").
-    List<String> leftover = concat(al.unmatchedA(), al.unmatchedB());
-    List<String> knownWords = leftover.stream().filter(w -> dictionaryWord(w, knowledge) || named(w, pa)
-        || named(w, pb)).toList();
-    int leftWords = leftover.size();
-    int known = knownWords.size();
-    v.put("leftover_known", leftWords == 0 ? 0.0 : (double) known / leftWords);
-    if (known > 0) {
-      ev.put("leftover_known", known + " of " + leftWords + " left-over word(s) are dictionary words or names: "
+    List<String> knownWords = java.util.stream.Stream.concat(al.unmatchedA().stream(), al.unmatchedB().stream())
+        .filter(w -> dictionaryWord(w, knowledge) || named(w, pa) || named(w, pb)).toList();
+    v.put("leftover_known", left == 0 ? 0.0 : (double) knownWords.size() / left);
+    if (!knownWords.isEmpty()) {
+      ev.put("leftover_known", knownWords.size() + " of " + left + " left-over word(s) are dictionary words or names: "
           + knownWords);
     }
     // One thing replaced presupposes that the rest is the same: at least one word matched.
@@ -252,12 +249,6 @@ public final class PairSignals {
 
   private static boolean named(String w, TextProfile p) {
     return p.names().contains(w) || p.givenNames().contains(w);
-  }
-
-  private static List<String> concat(List<String> a, List<String> b) {
-    List<String> out = new ArrayList<>(a);
-    out.addAll(b);
-    return out;
   }
 
   /** Categories in which both name something and not the same things, with what each names. */
