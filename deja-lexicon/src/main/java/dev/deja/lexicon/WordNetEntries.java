@@ -149,7 +149,7 @@ final class WordNetEntries {
             }
           }
         }
-        antonyms(s, antonyms);
+        antonyms(s, iw.getLemma(), antonyms);
         if (i < TOP_SENSES) {
           top.add(sense(s));
         }
@@ -186,8 +186,13 @@ final class WordNetEntries {
     }
   }
 
-  /** The lemmas of the antonyms of a synset's words, through the heads of adjective clusters, with their clusters. */
-  private static void antonyms(Synset syn, Set<String> out) throws JWNLException {
+  /**
+   * The lemmas of the antonyms of a word's sense, with their similarity clusters ("early" → late, tardy, …). WordNet's
+   * antonymy is between words, not synsets: the sense's own word has it ("arrive" / "leave", not "get" / "leave",
+   * though "get" is also "arrive"), or the head of the adjective cluster the sense belongs to has it ("unripe" → head
+   * "ripe" / "unripe"); on the other side, the antonym word itself and the words of its cluster's satellites.
+   */
+  private static void antonyms(Synset syn, String lemma, Set<String> out) throws JWNLException {
     List<Synset> heads = new ArrayList<>();
     heads.add(syn);
     for (Pointer p : syn.getPointers(PointerType.SIMILAR_TO)) {
@@ -197,6 +202,9 @@ final class WordNetEntries {
     }
     for (Synset h : heads) {
       for (Word w : h.getWords()) {
+        if (h == syn && !w.getLemma().equalsIgnoreCase(lemma)) {
+          continue;
+        }
         for (Pointer p : w.getPointers(PointerType.ANTONYM)) {
           if (!(p.getTarget() instanceof Word target)) {
             continue;
@@ -209,7 +217,9 @@ final class WordNetEntries {
               cluster.add(q.getTargetSynset());
             }
           }
-          for (Synset c : cluster) {
+          out.add(target.getLemma().toLowerCase(Locale.ROOT) + '\u0000' + w.getLemma() + '\u0000'
+              + target.getLemma());
+          for (Synset c : cluster.subList(1, cluster.size())) {
             for (Word cw : c.getWords()) {
               out.add(cw.getLemma().toLowerCase(Locale.ROOT) + '\u0000' + w.getLemma() + '\u0000'
                   + target.getLemma());
