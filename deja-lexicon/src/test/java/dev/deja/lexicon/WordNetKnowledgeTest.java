@@ -49,6 +49,20 @@ class WordNetKnowledgeTest {
   }
 
   @Test
+  void opposesWordsNotTheirSynonyms() {
+    // WordNet's antonymy is between words: "leave" is the opposite of "arrive", and "get" shares a sense with "arrive"
+    // ("when did you get here?") without being the opposite of "leave".
+    assertThat(K.relate("arrive", "leave").kind()).isEqualTo(Kind.ANTONYM);
+    assertThat(K.relate("get", "leave").kind()).isNotEqualTo(Kind.ANTONYM);
+    assertThat(K.relate("leave", "get").kind()).isNotEqualTo(Kind.ANTONYM);
+    // The evidence names the words that are opposites, not other words of their senses.
+    assertThat(K.relate("back", "front").evidence()).contains("'back' / 'front'");
+    // Through adjective clusters: "tardy" is a kind of "unpunctual", the opposite of "punctual".
+    assertThat(K.relate("tardy", "punctual").kind()).isEqualTo(Kind.ANTONYM);
+    assertThat(K.relate("unripe", "ripe").kind()).isEqualTo(Kind.ANTONYM);
+  }
+
+  @Test
   void siblingsAreCloseAndSayWhatTheyShare() {
     assertThat(K.relate("karate", "judo").evidence()).contains("martial art");
     assertThat(K.relate("karate", "judo").closeness()).isGreaterThan(0.8);
@@ -69,6 +83,23 @@ class WordNetKnowledgeTest {
       "twenty-first, 21", "one, 1", "quatro, 4", "zwei, 2", "dezesseis, 16"})
   void readsNumberWords(String phrase, double value) {
     assertThat(K.numberValue(phrase)).contains(value);
+  }
+
+  @ParameterizedTest(name = "{0} → {1}")
+  @CsvSource(delimiter = '|', value = {
+      "I eat half a dozen eggs a week. | 6.0",
+      "I eat a dozen eggs a week. | 12.0",
+      "The flat cost half a million. | 500000.0",
+      "We stayed two and a half weeks. | 2.5",
+      "I ran a half marathon. | ",
+      "I have two cats and a half-finished puzzle. | 2.0"})
+  void readsHalvesInText(String text, String value) {
+    var read = dev.deja.core.guard.NumberReadings.numbers(text, dev.deja.core.guard.Lexicon.ENGLISH, K).numbers();
+    if (value == null) {
+      assertThat(read).isEmpty();
+    } else {
+      assertThat(read).containsExactly(Double.parseDouble(value));
+    }
   }
 
   @ParameterizedTest(name = "{0} is not a number in running text")

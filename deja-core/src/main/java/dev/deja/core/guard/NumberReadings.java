@@ -155,7 +155,14 @@ public final class NumberReadings {
         String word = words.get(i);
         if (word.equals("once") || word.equals("twice") || word.equals("dozen")) {
           out.add(word.equals("once") ? 1.0 : word.equals("twice") ? 2.0 : 12.0);
+          found = word.equals("dozen");
+          if (found && start >= 1 && (words.get(start - 1).equals("a") || words.get(start - 1).equals("an"))) {
+            start--;
+          }
         }
+      }
+      if (found && lex.language().equals("en")) {
+        halves(out, words, start, i);
       }
       double last = out.size() > before ? out.get(out.size() - 1) : -1;
       boolean digit = found && i == start && last >= 0 && last <= 9 && last == Math.floor(last);
@@ -172,6 +179,21 @@ public final class NumberReadings {
     }
     joinDigits(out, digitRun);
     return out;
+  }
+
+  /**
+   * "Half a dozen" is 6 and "two and a half" is 2.5 (English): the number just read, at words {@code start..end}, halved
+   * after "half a(n)" or increased by a half before "and a half".
+   */
+  private static void halves(List<Double> out, List<String> words, int start, int end) {
+    int last = out.size() - 1;
+    boolean article = words.get(start).equals("a") || words.get(start).equals("an");
+    if (article && start >= 1 && words.get(start - 1).equals("half")) {
+      out.set(last, out.get(last) / 2);
+    } else if (end + 3 < words.size() && words.get(end + 1).equals("and") && words.get(end + 2).equals("a")
+        && words.get(end + 3).equals("half")) {
+      out.set(last, out.get(last) + 0.5);
+    }
   }
 
   /** Replaces three or more single digits at these positions of {@code out} (its last ones) by the number they spell. */
