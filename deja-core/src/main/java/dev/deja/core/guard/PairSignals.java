@@ -18,7 +18,9 @@ import java.util.Set;
  * <table>
  *   <caption>Signals (each in [0, 1])</caption>
  *   <tr><th>name</th><th>1 when</th></tr>
- *   <tr><td>{@code numbers_conflict}</td><td>both texts have numbers or clock times, and they differ</td></tr>
+ *   <tr><td>{@code numbers_conflict}</td><td>both texts have numbers or clock times, and they differ (the amounts of
+ *       the same durations written otherwise, "two weeks" / "a fortnight", are left out: {@link
+ *       DurationReadings})</td></tr>
  *   <tr><td>{@code numbers_one_side}</td><td>only one text has numbers or clock times</td></tr>
  *   <tr><td>{@code negation_mismatch}</td><td>one text is negated, the other is not</td></tr>
  *   <tr><td>{@code names_mismatch}</td><td>a capitalised name appears in only one text</td></tr>
@@ -107,8 +109,12 @@ public final class PairSignals {
       boolean definitions) {
     Map<String, Double> v = new LinkedHashMap<>();
     Map<String, String> ev = new LinkedHashMap<>();
-    NumberReadings.Numbers na = pa.numbers();
-    NumberReadings.Numbers nb = pb.numbers();
+    // The same durations in other units or words ("two weeks" / "a fortnight") leave their amounts out of the numbers.
+    boolean sameDurations = DurationReadings.same(pa.durations(), pb.durations());
+    NumberReadings.Numbers na = sameDurations ? DurationReadings.withoutAmounts(pa.numbers(), pa.durations())
+        : pa.numbers();
+    NumberReadings.Numbers nb = sameDurations ? DurationReadings.withoutAmounts(pb.numbers(), pb.durations())
+        : pb.numbers();
     boolean conflict = NumberReadings.numbersConflict(na, nb);
     put(v, ev, "numbers_conflict", conflict, () -> describe(na) + " vs " + describe(nb));
     put(v, ev, "numbers_one_side", !conflict && na.isEmpty() != nb.isEmpty(),

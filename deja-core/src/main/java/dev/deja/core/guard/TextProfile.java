@@ -28,11 +28,13 @@ import java.util.concurrent.ConcurrentHashMap;
  * @param contentStems its content-word stems, in order (for {@code swap})
  * @param normalised its normalised words joined by spaces (for {@code sequence})
  * @param tokens its words with punctuation boundaries (for {@code modifier_change})
+ * @param durations the durations it states ({@link DurationReadings}: "a fortnight" = "two weeks")
  */
 public record TextProfile(String text, List<String> words, List<String> bareWords, NumberReadings.Numbers numbers,
     int negations, Map<String, Set<String>> contrasts, Set<String> modality, boolean subject, boolean firstPerson,
     String past, String language, Set<String> names, Set<String> givenNames, List<String> content,
-    List<String> contentWordStems, List<String> contentStems, String normalised, List<PairSignals.Token> tokens) {
+    List<String> contentWordStems, List<String> contentStems, String normalised, List<PairSignals.Token> tokens,
+    List<DurationReadings.Duration> durations) {
 
   static final int CACHE_LIMIT = 50_000;
   /** The second and later parts of a hyphenated word ("-sighted" in "short-sighted"). */
@@ -75,7 +77,7 @@ public record TextProfile(String text, List<String> words, List<String> bareWord
         NameReadings.givenNames(text, lex, knowledge),
         content, content.stream().map(dev.deja.core.normalize.LightStemmer::stem).toList(),
         TextSignals.contentStems(text, lex), String.join(" ", words),
-        PairSignals.tokens(text));
+        PairSignals.tokens(text), DurationReadings.read(text, lex, knowledge));
   }
 
   public TextProfile {
@@ -90,5 +92,6 @@ public record TextProfile(String text, List<String> words, List<String> bareWord
     contentWordStems = List.copyOf(contentWordStems);
     contentStems = List.copyOf(contentStems);
     tokens = List.copyOf(tokens);
+    durations = List.copyOf(durations);
   }
 }
