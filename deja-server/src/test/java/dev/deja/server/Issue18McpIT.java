@@ -129,6 +129,10 @@ class Issue18McpIT {
     }
   }
 
+  private static List<Object> keys(Object jsonObject) {
+    return new java.util.ArrayList<>(((Map<?, ?>) jsonObject).keySet());
+  }
+
   @Test
   void item6AnnotationsOutputSchemasAddDefinitionAndWorkspaces() {
     try (McpSyncClient c = client(server.keyFor("agent-features"))) {
@@ -142,6 +146,12 @@ class Issue18McpIT {
         assertThat(tools.get(write).annotations().destructiveHint()).as(write).isFalse();
       }
       tools.values().forEach(t -> assertThat(t.outputSchema()).as(t.name()).containsEntry("type", "object"));
+      // Schemas list their keys in the order written, the same in every server start (Map.of's order is not).
+      Map<?, ?> checkProps = (Map<?, ?>) tools.get("check_duplicate").outputSchema().get("properties");
+      assertThat(keys(checkProps.get("outcome"))).containsExactly("type", "enum");
+      assertThat(keys(((Map<?, ?>) checkProps.get("error")).get("properties"))).containsExactly("code", "message",
+          "details");
+      assertThat(keys(checkProps.get("warnings"))).containsExactly("type", "items");
       assertThat(((Map<?, ?>) tools.get("remember").inputSchema().get("properties")).containsKey("workspace")).isTrue();
 
       // Structured content of ok results matches the output schemas (the SDK checks them on the server).

@@ -87,7 +87,7 @@ public final class DejaTools {
     error.put("type", "object");
     error.put("description", "instead of the result when isError is true: {code, message, details}, as the HTTP "
         + "API's errors");
-    error.put("properties", Map.of("code", Map.of("type", "string"), "message", Map.of("type", "string"),
+    error.put("properties", ordered("code", Map.of("type", "string"), "message", Map.of("type", "string"),
         "details", Map.of("type", "object")));
     error.put("required", List.of("code", "message"));
     p.put("error", error);
@@ -99,10 +99,22 @@ public final class DejaTools {
   }
 
   private static Map<String, Object> enumOf(String... values) {
-    return Map.of("type", "string", "enum", List.of(values));
+    return ordered("type", "string", "enum", List.of(values));
   }
 
-  private static final Map<String, Object> ARRAY_OF_OBJECTS = Map.of("type", "array", "items",
+  /**
+   * A JSON object with its keys in the order given: a schema reads the same in every server start (Map.of's order
+   * changes from one JVM to the next).
+   */
+  private static Map<String, Object> ordered(Object... keysAndValues) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      m.put((String) keysAndValues[i], keysAndValues[i + 1]);
+    }
+    return java.util.Collections.unmodifiableMap(m);
+  }
+
+  private static final Map<String, Object> ARRAY_OF_OBJECTS = ordered("type", "array", "items",
       Map.of("type", "object"));
 
   /** The structured content of a write ({@code Views.write}, as the HTTP API answers a put). */
@@ -112,7 +124,7 @@ public final class DejaTools {
     p.put("id", Map.of("type", "string"));
     p.put("bypassed", Map.of("type", "boolean"));
     p.put("message", Map.of("type", "string"));
-    p.put("warnings", Map.of("type", "array", "items", Map.of("type", "string")));
+    p.put("warnings", ordered("type", "array", "items", Map.of("type", "string")));
     p.put("outcome", enumOf("NEW", "DUPLICATE", "POSSIBLE_DUPLICATE"));
     p.put("matches", ARRAY_OF_OBJECTS);
     p.put("item", Map.of("type", "object"));
@@ -124,7 +136,7 @@ public final class DejaTools {
     Map<String, Object> p = new LinkedHashMap<>();
     p.put("outcome", enumOf("NEW", "DUPLICATE", "POSSIBLE_DUPLICATE"));
     p.put("matches", ARRAY_OF_OBJECTS);
-    p.put("warnings", Map.of("type", "array", "items", Map.of("type", "string")));
+    p.put("warnings", ordered("type", "array", "items", Map.of("type", "string")));
     return object(p, List.of("outcome", "matches"));
   }
 
@@ -426,7 +438,7 @@ public final class DejaTools {
         + "organisational context, legal context and legal basis: stage 1 exact term, stage 2 synonym, stage 3 "
         + "fuzzy (only when 1 and 2 found nothing); archived definitions never match. Each match comes with its "
         + "stage, score and reason.", p, List.of("term"), reads("Find duplicate definitions"),
-        object(Map.of("outcome", enumOf("NEW", "DUPLICATE", "POSSIBLE_DUPLICATE"), "duplicates", ARRAY_OF_OBJECTS),
+        object(ordered("outcome", enumOf("NEW", "DUPLICATE", "POSSIBLE_DUPLICATE"), "duplicates", ARRAY_OF_OBJECTS),
             List.of("outcome", "duplicates"))), (call, a) -> {
           Map<String, Object> f = new LinkedHashMap<>();
           String term = a.required("term");
