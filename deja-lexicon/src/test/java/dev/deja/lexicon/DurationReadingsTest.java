@@ -52,6 +52,7 @@ class DurationReadingsTest {
         "I'm going to Japan for a fortnight in October.", Lexicon.ENGLISH, K).values();
     assertThat(same.get("numbers_one_side")).isZero();
     assertThat(same.get("numbers_conflict")).isZero();
+    assertThat(same.get("contrast_conflict")).as("week / fortnight are units of the same duration").isZero();
     var other = PairSignals.of("I'll be in Japan for two weeks.", "I'll be in Japan for ten days.", Lexicon.ENGLISH,
         K).values();
     assertThat(other.get("numbers_conflict")).isEqualTo(1.0);

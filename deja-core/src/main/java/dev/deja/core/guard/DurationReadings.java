@@ -25,9 +25,10 @@ public final class DurationReadings {
    * One duration of a text.
    *
    * @param amount the amount as written ("two weeks": 2; "a fortnight": 1)
+   * @param unit the unit, singular ("week", "fortnight")
    * @param seconds the duration in seconds
    */
-  public record Duration(double amount, double seconds) {}
+  public record Duration(double amount, String unit, double seconds) {}
 
   private static final double YEAR = 365 * 86400.0;
   private static final Map<String, Double> UNITS = Map.ofEntries(Map.entry("second", 1.0), Map.entry("sec", 1.0),
@@ -61,7 +62,7 @@ public final class DurationReadings {
       }
       Optional<Double> amount = amount(words, j, unit, knowledge);
       if (amount.isPresent()) {
-        out.add(new Duration(amount.get(), amount.get() * UNITS.get(unit)));
+        out.add(new Duration(amount.get(), unit, amount.get() * UNITS.get(unit)));
       }
     }
     return out;
@@ -82,6 +83,14 @@ public final class DurationReadings {
       rest.removeIf(v -> v == d.amount());
     }
     return new NumberReadings.Numbers(rest, n.times());
+  }
+
+  /**
+   * Whether every period word a text's contrasts name ("week", "fortnight") is the unit of one of its durations: the
+   * words then say how long, which the durations compare, not how often.
+   */
+  public static boolean unitsOnly(java.util.Set<String> periods, List<Duration> durations) {
+    return durations.stream().map(Duration::unit).collect(java.util.stream.Collectors.toSet()).containsAll(periods);
   }
 
   private static boolean covered(List<Duration> xs, List<Duration> ys) {

@@ -123,6 +123,12 @@ public final class PairSignals {
     int gb = pb.negations();
     put(v, ev, "negation_mismatch", ga % 2 != gb % 2, () -> ga + " vs " + gb + " negation(s)");
     Map<String, List<Set<String>>> contrasts = contrastConflicts(pa.contrasts(), pb.contrasts());
+    // "Two weeks" / "a fortnight" name other periods for the same duration, not other frequencies.
+    List<Set<String>> periods = contrasts.get("frequency");
+    if (sameDurations && periods != null && DurationReadings.unitsOnly(periods.get(0), pa.durations())
+        && DurationReadings.unitsOnly(periods.get(1), pb.durations())) {
+      contrasts.remove("frequency");
+    }
     put(v, ev, "contrast_conflict", !contrasts.isEmpty(), contrasts::toString);
     put(v, ev, "modality_mismatch", !pa.modality().equals(pb.modality()),
         () -> pa.modality() + " vs " + pb.modality());
