@@ -96,6 +96,24 @@ class EvalCommandIT {
   }
 
   @Test
+  void theWorstMissedDuplicatesCarryTheScoreTheirStoredItemGot() {
+    Map<String, Object> m = evalJson("eval", "--preset", "memory", "--data",
+        CliRunner.DEV.resolve("memory/pairs.jsonl").toString(), "--json");
+    double threshold = ((Number) m.get("threshold")).doubleValue();
+    List<Double> missed = new java.util.ArrayList<>();
+    for (Object o : (List<?>) m.get("worst_errors")) {
+      Map<?, ?> w = (Map<?, ?>) o;
+      if (!(Boolean) w.get("false_positive")) {
+        missed.add(((Number) w.get("score")).doubleValue());
+      }
+    }
+    // A missed duplicate's score is the stage's score for the stored item it should have matched (not the 0 of a NEW
+    // verdict), under the threshold, lowest (most confidently missed) first.
+    assertThat(missed).isNotEmpty().allSatisfy(x -> assertThat(x).isGreaterThan(0.0).isLessThan(threshold));
+    assertThat(missed).isSorted();
+  }
+
+  @Test
   void theDesignsDifflibStrategyIsOneSettingAway() {
     Map<String, Object> m = evalJson("eval", "--preset", "calendar", "--data",
         CliRunner.DEV.resolve("calendar/pairs.jsonl").toString(), "--set", "stages.combined.enabled=false",

@@ -99,6 +99,17 @@ public final class Evaluator {
    * Why the collection scored a pair as it did, matched or not: each stage that can explain any pair
    * ({@link dev.deja.core.cascade.PairExplainer}) scores the stored item against the new one.
    */
+  /** The highest score a stage gave in a pair's explanation ({@link #explainPair}); 0 when none scored it. */
+  static double stageScore(dev.deja.core.explain.Explanation pair) {
+    double best = 0;
+    for (dev.deja.core.explain.Explanation d : pair.details()) {
+      if (d.kind().equals("stage") && d.score().isPresent()) {
+        best = Math.max(best, d.score().getAsDouble());
+      }
+    }
+    return best;
+  }
+
   private dev.deja.core.explain.Explanation whyPair(DejaCollection col, String tenant, Item newItem,
       String storedId) {
     return explainPair(embedders, col, tenant, newItem, storedId);
@@ -215,10 +226,12 @@ public final class Evaluator {
       nt[0]++;
       if (predicted != p.duplicate()) {
         nt[1]++;
+        dev.deja.core.explain.Explanation pair = whyPair(base, tenantOf(p), rights.get(i), "L:" + p.id());
+        // A false duplicate's score is its match's; a missed one's is how the stages scored the stored item it missed.
+        double score = predicted ? v.best().map(Match::score).orElse(0.0) : stageScore(pair);
         wrong.add(new EvalResult.WrongDecision(p.id(), p.note(), p.duplicate() ? "duplicate" : "new",
-            v.outcome().name(), v.best().map(Match::score).orElse(0.0), predicted, p.right(),
-            String.valueOf(p.left()), withPair(v.explanation(), whyPair(base, tenantOf(p), rights.get(i),
-                "L:" + p.id()))));
+            v.outcome().name(), score, predicted, p.right(), String.valueOf(p.left()),
+            withPair(v.explanation(), pair)));
       }
       if (predicted != p.duplicate() && errors.size() < maxErrors) {
         errors.add((p.duplicate() ? "missed  " : "false + ") + p.id() + ": " + p.left() + " | " + p.right()
@@ -368,14 +381,17 @@ public final class Evaluator {
               }
             }
             dev.deja.core.explain.Explanation why = v.explanation();
+            double missedScore = 0;
             for (String id : falsePositive ? predicted : expected) {
               if (!predicted.contains(id) || !expected.contains(id)) {
-                why = withPair(why, whyPair(col, TENANT, items.get(l.id()), id));
+                dev.deja.core.explain.Explanation pair = whyPair(col, TENANT, items.get(l.id()), id);
+                missedScore = Math.max(missedScore, stageScore(pair));
+                why = withPair(why, pair);
               }
             }
             run.wrong.add(new EvalResult.WrongDecision(l.id(), l.note(), expected.toString(), predicted.toString(),
-                v.best().map(Match::score).orElse(0.0), falsePositive, l.record(), String.join("; ", compared),
-                why));
+                falsePositive ? v.best().map(Match::score).orElse(0.0) : missedScore, falsePositive, l.record(),
+                String.join("; ", compared), why));
           }
         }
         if (!ok && measure && run.errors.size() < maxErrors) {
