@@ -52,6 +52,8 @@ import java.util.Set;
  *       ("Ollie's swim class" / "Ruby's swim class"; first names from the knowledge: {@link
  *       NameReadings#givenNames}; a first name that is also a word counts opposite a first name at the same word:
  *       "Ruby speech therapy" / "Ollie speech therapy")</td></tr>
+ *   <tr><td>{@code times_agree}</td><td>both texts state clock times and they agree, however written ("half past
+ *       three" / "3:30", "one o'clock" / "1 pm"; in the memory preset)</td></tr>
  *   <tr><td>{@code leftover_known}</td><td>the share of the left-over words (both texts) that are common words of the
  *       knowledge, phrases it lists or names: another thing named in plain words ("hearing test" / "cataract
  *       surgery", "flight to Paris" / "flight to Lyon") rather than an abbreviation, an emoji or a foreign word
@@ -71,7 +73,7 @@ public final class PairSignals {
   public static final List<String> NAMES = List.of("numbers_conflict", "numbers_one_side", "negation_mismatch",
       "names_conflict", "names_one_side", "contrast_conflict", "modality_mismatch", "swap", "role_change", "subject_shift", "person_missing", "tense_mismatch", "matched_share", "unmatched", "inversions", "language_mismatch",
       "extension", "sibling", "antonym", "broader", "modifier_change", "owner_only", "head_differs", "closeness", "single_change", "sequence",
-      "defined", "people_conflict", "leftover_known");
+      "defined", "people_conflict", "leftover_known", "times_agree");
 
 
   /**
@@ -225,6 +227,8 @@ public final class PairSignals {
       ev.put("leftover_known", knownWords.size() + " of " + left + " left-over word(s) are dictionary words or names: "
           + knownWords);
     }
+    put(v, ev, "times_agree", !conflict && !na.times().isEmpty() && !nb.times().isEmpty(),
+        () -> describe(na) + " = " + describe(nb));
     // One thing replaced presupposes that the rest is the same: at least one word matched.
     put(v, ev, "single_change", al.unmatchedA().size() == 1 && al.unmatchedB().size() == 1 && !al.matched().isEmpty(),
         () -> "'" + al.unmatchedA().get(0) + "' → '" + al.unmatchedB().get(0) + "'");
