@@ -28,6 +28,27 @@ def flat(t):
     return t.replace('\n', ' ').replace('\t', ' ')
 
 
+def vectors(path):
+    """The vectors of an EmbedTexts TSV: text -> numpy array."""
+    vec = {}
+    for line in open(path):
+        t, v = line.rstrip('\n').split('\t')
+        vec[t] = np.array([float(x) for x in v.split()])
+    return vec
+
+
+def examples(rows):
+    """The dump's features (sorted names), labels, groups, which rows are pairs, which are vetoed, sample weights."""
+    names = sorted(rows[0]['features'])
+    X = np.array([[r['features'][n] for n in names] for r in rows])
+    y = np.array([r['label'] for r in rows], dtype=float)
+    groups = [r['group'] for r in rows]
+    pairs = np.array([r['source'] == 'pairs' for r in rows])
+    veto = np.array([r['cv_score'] == 0 for r in rows])
+    sw = np.where(pairs, 1.0, pairs.sum() / max(1, (~pairs).sum()))
+    return names, X, y, groups, pairs, veto, sw
+
+
 def fit(X, y, penalty, sw):
     """L2-penalised logistic regression by Newton's method; penalty per column; sample weights sw."""
     n, d = X.shape
@@ -82,22 +103,13 @@ def main():
     if len(sys.argv) != 4 or sys.argv[1] != 'check':
         sys.exit(__doc__)
     rows = load(sys.argv[2])
-    vec = {}
-    for line in open(sys.argv[3]):
-        t, v = line.rstrip('\n').split('\t')
-        vec[t] = np.array([float(x) for x in v.split()])
-    names = sorted(rows[0]['features'])
-    X = np.array([[r['features'][n] for n in names] for r in rows])
-    y = np.array([r['label'] for r in rows], dtype=float)
+    vec = vectors(sys.argv[3])
+    names, X, y, groups, pairs, veto, sw = examples(rows)
     U = np.array([vec[flat(r['new'])] for r in rows]); V = np.array([vec[flat(r['existing'])] for r in rows])
     U /= np.linalg.norm(U, axis=1, keepdims=True); V /= np.linalg.norm(V, axis=1, keepdims=True)
     cos = (U * V).sum(1)
     if 'cosine' in names and np.abs(cos - X[:, names.index('cosine')]).max() > 1e-3:
         sys.exit('the vectors do not give the dump\'s cosine: another model or another analyzer?')
-    groups = [r['group'] for r in rows]
-    pairs = np.array([r['source'] == 'pairs' for r in rows])
-    veto = np.array([r['cv_score'] == 0 for r in rows])
-    sw = np.where(pairs, 1.0, pairs.sum() / max(1, (~pairs).sum()))
     d = U.shape[1]; nf = X.shape[1]
     report('deja train (the dump\'s CV scores)', np.array([r['cv_score'] for r in rows]), y, pairs)
     report('features only', cv(X, y, groups, veto, np.full(nf, 1e-4), sw), y, pairs)

@@ -41,22 +41,13 @@ def main():
     if sys.argv[1] == 'texts':
         print('\n'.join(sorted({t for r in rows for t in sides(r) if t})))
         return
-    vec = {}
-    for line in open(sys.argv[3]):
-        t, v = line.rstrip('\n').split('\t')
-        vec[t] = np.array([float(x) for x in v.split()])
-    names = sorted(rows[0]['features'])
-    X = np.array([[r['features'][n] for n in names] for r in rows])
-    y = np.array([r['label'] for r in rows], dtype=float)
+    vec = epc.vectors(sys.argv[3])
+    names, X, y, groups, pairs, veto, sw = epc.examples(rows)
     rc = []
     for r in rows:
         a, b = sides(r)
         rc.append(float(vec[a] @ vec[b] / np.linalg.norm(vec[a]) / np.linalg.norm(vec[b])) if a and b else 0.0)
     rc = np.array(rc)
-    groups = [r['group'] for r in rows]
-    pairs = np.array([r['source'] == 'pairs' for r in rows])
-    veto = np.array([r['cv_score'] == 0 for r in rows])
-    sw = np.where(pairs, 1.0, pairs.sum() / max(1, (~pairs).sum()))
     nf = X.shape[1]
     for seeds in [(7, 8, 9), (17, 18, 19)]:
         epc.report(f'features only {seeds}', epc.cv(X, y, groups, veto, np.full(nf, 1e-4), sw, seeds), y, pairs)

@@ -195,11 +195,7 @@ final class WordNetEntries {
   private static void antonyms(Synset syn, String lemma, Set<String> out) throws JWNLException {
     List<Synset> heads = new ArrayList<>();
     heads.add(syn);
-    for (Pointer p : syn.getPointers(PointerType.SIMILAR_TO)) {
-      if (p.getTargetSynset() != null) {
-        heads.add(p.getTargetSynset());
-      }
-    }
+    heads.addAll(similar(syn));
     for (Synset h : heads) {
       for (Word w : h.getWords()) {
         if (h == syn && !w.getLemma().equalsIgnoreCase(lemma)) {
@@ -209,25 +205,27 @@ final class WordNetEntries {
           if (!(p.getTarget() instanceof Word target)) {
             continue;
           }
-          Synset ts = target.getSynset();
-          List<Synset> cluster = new ArrayList<>();
-          cluster.add(ts);
-          for (Pointer q : ts.getPointers(PointerType.SIMILAR_TO)) {
-            if (q.getTargetSynset() != null) {
-              cluster.add(q.getTargetSynset());
-            }
-          }
-          out.add(target.getLemma().toLowerCase(Locale.ROOT) + '\u0000' + w.getLemma() + '\u0000'
-              + target.getLemma());
-          for (Synset c : cluster.subList(1, cluster.size())) {
-            for (Word cw : c.getWords()) {
-              out.add(cw.getLemma().toLowerCase(Locale.ROOT) + '\u0000' + w.getLemma() + '\u0000'
-                  + target.getLemma());
+          String entry = '\u0000' + w.getLemma() + '\u0000' + target.getLemma();
+          out.add(target.getLemma().toLowerCase(Locale.ROOT) + entry);
+          for (Synset satellite : similar(target.getSynset())) {
+            for (Word cw : satellite.getWords()) {
+              out.add(cw.getLemma().toLowerCase(Locale.ROOT) + entry);
             }
           }
         }
       }
     }
+  }
+
+  /** The synsets a synset is similar to: an adjective cluster's head from a satellite, its satellites from a head. */
+  private static List<Synset> similar(Synset syn) throws JWNLException {
+    List<Synset> out = new ArrayList<>();
+    for (Pointer p : syn.getPointers(PointerType.SIMILAR_TO)) {
+      if (p.getTargetSynset() != null) {
+        out.add(p.getTargetSynset());
+      }
+    }
+    return out;
   }
 
   private WordEntry.Sense sense(Synset s) throws JWNLException {
