@@ -18,12 +18,20 @@ import java.util.Set;
 final class Roles {
   private Roles() {}
 
-  /** Prepositions whose exchange reverses a relation: to Madrid / from Madrid, before work / after work. */
-  private static final Map<String, String> OPPOSITE_PREPOSITIONS = Map.ofEntries(
-      Map.entry("to", "from"), Map.entry("from", "to"), Map.entry("into", "out"), Map.entry("out", "into"),
-      Map.entry("before", "after"), Map.entry("after", "before"), Map.entry("above", "below"),
-      Map.entry("below", "above"), Map.entry("over", "under"), Map.entry("under", "over"),
-      Map.entry("with", "without"), Map.entry("without", "with"), Map.entry("up", "down"), Map.entry("down", "up"));
+  /**
+   * Prepositions whose exchange reverses a relation: to Madrid / from Madrid, before work / after work, and the two
+   * ends of a span of time: since 2018 / until 2018, from April / until April.
+   */
+  private static final Map<String, Set<String>> OPPOSITE_PREPOSITIONS = Map.ofEntries(
+      Map.entry("to", Set.of("from")), Map.entry("from", Set.of("to", "until", "till")),
+      Map.entry("into", Set.of("out")), Map.entry("out", Set.of("into")),
+      Map.entry("before", Set.of("after")), Map.entry("after", Set.of("before")),
+      Map.entry("above", Set.of("below")), Map.entry("below", Set.of("above")),
+      Map.entry("over", Set.of("under")), Map.entry("under", Set.of("over")),
+      Map.entry("with", Set.of("without")), Map.entry("without", Set.of("with")),
+      Map.entry("up", Set.of("down")), Map.entry("down", Set.of("up")),
+      Map.entry("since", Set.of("until", "till")), Map.entry("until", Set.of("from", "since")),
+      Map.entry("till", Set.of("from", "since")));
 
   /** Whether both texts have a comparative and the same content-word stems, in another order. */
   static boolean swapped(TextProfile a, TextProfile b, Lexicon lex) {
@@ -217,7 +225,7 @@ final class Roles {
         }
         String pa = preposition(wa, i);
         String pb = preposition(wb, j);
-        if (pa != null && pb != null && pb.equals(OPPOSITE_PREPOSITIONS.get(pa))) {
+        if (pa != null && pb != null && OPPOSITE_PREPOSITIONS.get(pa).contains(pb)) {
           return "'" + pa + " " + w + "' / '" + pb + " " + w + "'";
         }
       }

@@ -54,6 +54,9 @@ class PairSignalsTest {
       "Sam owes me fifty pounds.|I owe Sam fifty pounds.|swap",
       "I visit my grandmother every Sunday.|My grandmother visits me every Sunday.|swap",
       "I'm flying to Madrid.|I'm flying from Madrid.|role_change",
+      // The two ends of a span of time.
+      "I worked at the bank until 2018.|I've worked at the bank since 2018.|role_change",
+      "Winter tyres stay on until April.|Winter tyres go on from April.|role_change",
       "I visit my grandmother.|My grandmother visits.|subject_shift",
       "I worked at the office.|I work at the office.|tense_mismatch",
       "Ich habe und Kaffee.|I have coffee.|language_mismatch",
