@@ -30,6 +30,12 @@ public final class NumberWords {
   private final Map<String, Double> values;
   /** Every single-word spelling, the words for one of every language included: parts of compounds. */
   private final Map<String, Double> parts;
+  /**
+   * By language (not English), the spellings left out of {@link #values} because they are also English words
+   * ("once" = 11 in Spanish, "elf" = 11 in German and Dutch, "cent" = 100 in French): read only in a text of that
+   * language.
+   */
+  private final Map<String, Map<String, Double>> ownWords;
 
   /**
    * Builds the table.
@@ -39,6 +45,7 @@ public final class NumberWords {
   NumberWords(java.util.function.Predicate<String> isEnglishWord) {
     Map<String, Double> m = new HashMap<>();
     Map<String, Double> p = new HashMap<>();
+    Map<String, Map<String, Double>> own = new HashMap<>();
     for (String lang : LANGUAGES) {
       RuleBasedNumberFormat f = new RuleBasedNumberFormat(new ULocale(lang), RuleBasedNumberFormat.SPELLOUT);
       for (String rs : f.getRuleSetNames()) {
@@ -51,8 +58,11 @@ public final class NumberWords {
           if (!spelled.isEmpty() && n < 100) {
             p.putIfAbsent(spelled.replace(" ", ""), (double) n);
           }
-          if (spelled.isEmpty() || !lang.equals("en") && (n == 1 || !spelled.contains(" ")
-              && isEnglishWord.test(spelled))) {
+          if (spelled.isEmpty() || !lang.equals("en") && n == 1) {
+            continue;
+          }
+          if (!lang.equals("en") && !spelled.contains(" ") && isEnglishWord.test(spelled)) {
+            own.computeIfAbsent(lang, k -> new HashMap<>()).putIfAbsent(spelled, (double) n);
             continue;
           }
           m.putIfAbsent(spelled, (double) n);
@@ -64,6 +74,9 @@ public final class NumberWords {
     }
     this.values = Map.copyOf(m);
     this.parts = Map.copyOf(p);
+    Map<String, Map<String, Double>> o = new HashMap<>();
+    own.forEach((k, v) -> o.put(k, Map.copyOf(v)));
+    this.ownWords = Map.copyOf(o);
   }
 
   /** The value of a number word used as a part of a compound, the words for one included. */
@@ -120,6 +133,16 @@ public final class NumberWords {
   /** The value of a phrase that is exactly one number's spelling. */
   public Optional<Double> value(String phrase) {
     return Optional.ofNullable(values.get(key(phrase)));
+  }
+
+  /**
+   * The value of a phrase that is exactly one number's spelling, read as a text of {@code language} reads it: its own
+   * spellings that are also English words first ("once" is 11 in Spanish), then the table every language shares.
+   */
+  public Optional<Double> value(String phrase, String language) {
+    Map<String, Double> own = ownWords.get(language);
+    Double v = own == null ? null : own.get(key(phrase));
+    return v != null ? Optional.of(v) : value(phrase);
   }
 
   /** How many spellings the table holds. */

@@ -117,6 +117,11 @@ public final class WordNetKnowledge implements WordKnowledge {
   }
 
   @Override
+  public Optional<Double> numberValue(String phrase, String language) {
+    return language.equals("en") ? numberValue(phrase) : numberTable().value(phrase, language);
+  }
+
+  @Override
   public Optional<Double> compoundNumberValue(String part) {
     return numberTable().partValue(part);
   }
@@ -137,6 +142,15 @@ public final class WordNetKnowledge implements WordKnowledge {
 
   @Override
   public java.util.Set<String> functionWordLanguages(String word) {
+    return isLowerCaseWord(word) ? java.util.Set.of() : stopWordLanguages(word);
+  }
+
+  @Override
+  public java.util.Set<String> sharedFunctionWordLanguages(String word) {
+    return isLowerCaseWord(word) ? stopWordLanguages(word) : java.util.Set.of();
+  }
+
+  private java.util.Set<String> stopWordLanguages(String word) {
     java.util.Set<String> cached = languages.get(word);
     if (cached != null) {
       return cached;
@@ -147,8 +161,7 @@ public final class WordNetKnowledge implements WordKnowledge {
         out.add(e.getKey());
       }
     }
-    java.util.Set<String> result = out.isEmpty() || isLowerCaseWord(word) ? java.util.Set.of()
-        : java.util.Set.copyOf(out);
+    java.util.Set<String> result = java.util.Set.copyOf(out);
     WordNetEntries.put(languages, word, result);
     return result;
   }

@@ -108,6 +108,23 @@ class WordNetKnowledgeTest {
     assertThat(K.numberValue(phrase)).isEmpty();
   }
 
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+      // A language's own number words that are English words too are read in a text of that language ...
+      "Mis hijos tienen ocho y once años. | 8.0 11.0",
+      "Ich habe elf Katzen. | 11.0",
+      "Ik heb elf katten en twee honden. | 2.0 11.0",
+      // ... and the English readings only in an English text.
+      "My kids are eight and eleven. | 8.0 11.0",
+      "I have been to Spain once. | 1.0",
+      "Fui a España una vez y once amigos vinieron. | 11.0"})
+  void readsNumberWordsInTheTextsOwnLanguage(String text, String values) {
+    var profile = dev.deja.core.guard.TextProfile.of(text, dev.deja.core.guard.Lexicon.ENGLISH, K);
+    var read = profile.numbers().numbers();
+    assertThat(read).as(profile.language()).containsExactlyElementsOf(java.util.Arrays.stream(values.split(" "))
+        .map(Double::parseDouble).toList());
+  }
+
   @Test
   void compoundPartsIncludeTheWordsForOne() {
     assertThat(K.compoundNumberValue("een")).contains(1.0);

@@ -35,13 +35,17 @@ final class Grammar {
 
   /**
    * The language of a text as far as its function words tell: another supported language when it has at least as
-   * many of that language's function words as of the lexicon's (and two of them, or none of the lexicon's), and fewer
-   * than half of its other words are common words of the lexicon's language ("Ortodontista da Sofia" is Portuguese;
-   * "Team mtg (Mon)" is not French for its "mon"); the lexicon's language otherwise. Short texts without function
-   * words ("Miete fällig") stay in the lexicon's language: nothing tells.
+   * many of that language's function words as of the lexicon's (and two of them, or none of the lexicon's), unless at
+   * least half of its other words, and as many as those function words, are common words of the lexicon's language
+   * ("Ortodontista da Sofia" is Portuguese, "Ich habe elf Katzen" German;
+   * "Team mtg (Mon)" is not French for its "mon"); the lexicon's language otherwise. A function word that is also an
+   * English word ("y", "mis", "die") counts for its languages only beside one that is not ("Mis hijos tienen ocho y once
+   * años" is Spanish by "tienen", "mis" and "y"), and is neither a common nor an uncommon word. Short texts without
+   * function words ("Miete fällig") stay in the lexicon's language: nothing tells.
    */
   static String language(List<String> words, Lexicon lex, WordKnowledge knowledge) {
     Map<String, Integer> counts = new java.util.TreeMap<>();
+    Map<String, Integer> shared = new java.util.TreeMap<>();
     int own = 0;
     int others = 0;
     int common = 0;
@@ -55,18 +59,27 @@ final class Grammar {
         langs.forEach(l -> counts.merge(l, 1, Integer::sum));
         continue;
       }
+      Set<String> alsoEnglish = knowledge.sharedFunctionWordLanguages(w);
+      if (!alsoEnglish.isEmpty()) {
+        alsoEnglish.forEach(l -> shared.merge(l, 1, Integer::sum));
+        continue;
+      }
       others++;
       if (knowledge.isCommonWord(w)) {
         common++;
       }
     }
-    if (common * 2 >= others && others > 0) {
+    int foreign = 0;
+    for (Map.Entry<String, Integer> e : counts.entrySet()) {
+      foreign = Math.max(foreign, e.getValue() + shared.getOrDefault(e.getKey(), 0));
+    }
+    if (common * 2 >= others && others > 0 && common >= foreign) {
       return lex.language();
     }
     String best = lex.language();
     int most = 0;
     for (Map.Entry<String, Integer> e : counts.entrySet()) {
-      int c = e.getValue();
+      int c = e.getValue() + shared.getOrDefault(e.getKey(), 0);
       if (c >= Math.max(1, own) && (c >= 2 || own == 0) && c > most) {
         best = e.getKey();
         most = c;

@@ -67,6 +67,16 @@ public final class NumberReadings {
    * ("thirty-four", "vierunddreißig", "a hundred and eighty"; the longest phrase wins), else by the lexicon's list.
    */
   public static Numbers numbers(String text, Lexicon lex, dev.deja.core.lexical.WordKnowledge knowledge) {
+    return numbers(text, lex, knowledge, lex.language());
+  }
+
+  /**
+   * The numbers and clock times of a text written in {@code language} (an ISO 639-1 code, as {@link TextProfile}
+   * reads it): that language's number words are read as it reads them ("once" is 11 in a Spanish text, 1 in an
+   * English one), and the English ways of writing a number ("once", "twice", "half a dozen") only in an English text.
+   */
+  public static Numbers numbers(String text, Lexicon lex, dev.deja.core.lexical.WordKnowledge knowledge,
+      String language) {
     String t = SHORT_YEAR.matcher(text.toLowerCase(Locale.ROOT)).replaceAll(m -> fullYear(m.group(1)))
         .replace('–', '-').replace('—', '-').replace("’", "").replace("'", "");
     StringBuilder s = new StringBuilder(t);
@@ -95,7 +105,7 @@ public final class NumberReadings {
       words.add(w.group());
     }
     if (spelled) {
-      numbers.addAll(spelledNumbers(words, lex, knowledge));
+      numbers.addAll(spelledNumbers(words, lex, knowledge, language));
       Collections.sort(numbers);
       return new Numbers(numbers, times);
     }
@@ -127,8 +137,9 @@ public final class NumberReadings {
 
   /** Number phrases among words, longest first; "a hundred" is "one hundred"; once, twice and dozen in English. */
   private static List<Double> spelledNumbers(List<String> words, Lexicon lex,
-      dev.deja.core.lexical.WordKnowledge knowledge) {
+      dev.deja.core.lexical.WordKnowledge knowledge, String language) {
     List<Double> out = new ArrayList<>();
+    boolean english = lex.language().equals("en") && language.equals("en");
     // A run of digits read one word each ("four four one seven", a code or a phone number) is one number: 4417.
     List<Integer> digitRun = new ArrayList<>();
     int runEnd = -1;
@@ -143,7 +154,7 @@ public final class NumberReadings {
         } else if (len > 1 && (span.get(len - 1).equals("and") || span.get(0).equals("and"))) {
           continue;
         }
-        java.util.Optional<Double> v = knowledge.numberValue(String.join(" ", span));
+        java.util.Optional<Double> v = knowledge.numberValue(String.join(" ", span), language);
         if (v.isPresent() && !(len == 1 && span.get(0).equals("one") && i + 1 < words.size()
             && words.get(i + 1).equals("of"))) {
           out.add(v.get());
@@ -151,7 +162,7 @@ public final class NumberReadings {
           found = true;
         }
       }
-      if (!found && lex.language().equals("en")) {
+      if (!found && english) {
         String word = words.get(i);
         if (word.equals("once") || word.equals("twice") || word.equals("dozen")) {
           out.add(word.equals("once") ? 1.0 : word.equals("twice") ? 2.0 : 12.0);
@@ -161,7 +172,7 @@ public final class NumberReadings {
           }
         }
       }
-      if (found && lex.language().equals("en")) {
+      if (found && english) {
         halves(out, words, start, i);
       }
       double last = out.size() > before ? out.get(out.size() - 1) : -1;

@@ -37,6 +37,15 @@ public interface WordKnowledge {
   }
 
   /**
+   * The value of a number word as a text in {@code language} (an ISO 639-1 code) reads it: as {@link
+   * #numberValue(String)}, and also the spellings of that language that are English words too, which the
+   * language-neutral reading leaves out ("once" is 11 in Spanish, "elf" 11 in German and Dutch).
+   */
+  default Optional<Double> numberValue(String phrase, String language) {
+    return numberValue(phrase);
+  }
+
+  /**
    * The value of a number word as a part of a compound ("een" in "eenfactorauthenticatie", "drie" in "driehoek"),
    * the words for one included (in running text they are left out: they are articles too); empty when the part is not
    * exactly one number word.
@@ -101,6 +110,14 @@ public interface WordKnowledge {
    * pt]), when it is not also an English word; empty for English and unknown words.
    */
   default java.util.Set<String> functionWordLanguages(String word) {
+    return java.util.Set.of();
+  }
+
+  /**
+   * The languages whose function word this lower-case word is although it is also an English word ("y" → [es], "mis"
+   * → [es], "die" → [de, nl]): by itself it tells nothing, next to an unambiguous one it confirms; empty otherwise.
+   */
+  default java.util.Set<String> sharedFunctionWordLanguages(String word) {
     return java.util.Set.of();
   }
 
