@@ -52,6 +52,9 @@ import java.util.Set;
  *       ("Ollie's swim class" / "Ruby's swim class"; first names from the knowledge: {@link
  *       NameReadings#givenNames}; a first name that is also a word counts opposite a first name at the same word:
  *       "Ruby speech therapy" / "Ollie speech therapy")</td></tr>
+ *   <tr><td>{@code other_subject}</td><td>one text has "I" as its subject, the other opens with someone else as the
+ *       subject of its first verb, a person noun or a first name ("I'm a single dad" / "My brother is a single dad";
+ *       in the memory preset)</td></tr>
  *   <tr><td>{@code times_agree}</td><td>both texts state clock times and they agree, however written ("half past
  *       three" / "3:30", "one o'clock" / "1 pm"; in the memory preset)</td></tr>
  *   <tr><td>{@code leftover_known}</td><td>the share of the left-over words (both texts) that are common words of the
@@ -73,7 +76,7 @@ public final class PairSignals {
   public static final List<String> NAMES = List.of("numbers_conflict", "numbers_one_side", "negation_mismatch",
       "names_conflict", "names_one_side", "contrast_conflict", "modality_mismatch", "swap", "role_change", "subject_shift", "person_missing", "tense_mismatch", "matched_share", "unmatched", "inversions", "language_mismatch",
       "extension", "sibling", "antonym", "broader", "modifier_change", "owner_only", "head_differs", "closeness", "single_change", "sequence",
-      "defined", "people_conflict", "leftover_known", "times_agree");
+      "defined", "people_conflict", "leftover_known", "times_agree", "other_subject");
 
 
   /**
@@ -138,6 +141,11 @@ public final class PairSignals {
     put(v, ev, "role_change", role != null, () -> role);
     put(v, ev, "subject_shift", pa.subject() != pb.subject(), () -> "'I' is the subject of only the "
         + (pa.subject() ? "new" : "existing") + " text");
+    String otherA = pa.subject() || !pb.subject() ? null : Roles.otherSubject(pa, lex, knowledge);
+    String otherB = pb.subject() || !pa.subject() ? null : Roles.otherSubject(pb, lex, knowledge);
+    put(v, ev, "other_subject", otherA != null || otherB != null, () -> "'I' is the subject of the "
+        + (otherA != null ? "existing text, '" + otherA + "' of the new one" : "new text, '" + otherB
+        + "' of the existing one"));
     put(v, ev, "person_missing", pa.firstPerson() != pb.firstPerson(), () -> "only the "
         + (pa.firstPerson() ? "new" : "existing") + " text is about the speaker");
     put(v, ev, "tense_mismatch", pa.past().isEmpty() != pb.past().isEmpty(), () -> "past tense in only one text ('"

@@ -247,4 +247,55 @@ final class Roles {
     }
     return null;
   }
+
+  /** Words that may open a subject before its noun: "my sister", "our neighbour", "the kids". */
+  private static final Set<String> SUBJECT_OPENERS = Set.of("my", "our", "his", "her", "their", "your", "the", "a",
+      "an");
+  /** How far into a text the verb after an opening subject may be: "My older sister Lotte is …". */
+  private static final int SUBJECT_WORDS = 4;
+
+  /**
+   * The person a text opens with as the subject of its first verb, when that is someone other than the speaker: a
+   * person noun or a first name right before the verb ("My sister is travelling …" → sister, "Sam lent me …" → sam,
+   * "My partner Joost is vegan" → joost); null when the text opens otherwise ("My student debt is …", "I …", "We …",
+   * "User …").
+   */
+  static String otherSubject(TextProfile p, Lexicon lex, WordKnowledge knowledge) {
+    List<String> words = p.bareWords();
+    int i = 0;
+    while (i < words.size() && SUBJECT_OPENERS.contains(words.get(i))) {
+      i++;
+    }
+    for (int k = i; k < Math.min(words.size(), i + SUBJECT_WORDS); k++) {
+      String w = words.get(k);
+      if (SPEAKER.contains(w) || HOUSEHOLD.contains(w) || w.startsWith("user") && k == 0
+          || k == i && lex.functionWords().contains(w)) {
+        return null;
+      }
+      if (k == i) {
+        continue;
+      }
+      String head = words.get(k - 1);
+      boolean person = knowledge.isPersonNoun(head) || p.givenNames().contains(head);
+      // The verb: an auxiliary, or a present-tense verb right after the person ("My wife speaks", "Sam owes").
+      if (AUXILIARIES.contains(w)) {
+        return person ? head : null;
+      }
+      if (person && w.endsWith("s") && knowledge.isVerb(w)) {
+        return head;
+      }
+      if (lex.functionWords().contains(w)) {
+        return null; // "For religious reasons, pork is …": the text does not open with its subject
+      }
+    }
+    return null;
+  }
+
+  /** Forms of be, have and do, and the modal verbs: the verb after a subject. */
+  private static final Set<String> AUXILIARIES = Set.of("is", "are", "was", "were", "has", "have", "had", "does",
+      "do", "did", "will", "would", "can", "could", "should", "must", "may", "might", "isnt", "wasnt", "hasnt",
+      "doesnt", "didnt", "wont", "cant", "s");
+
+  /** "We", "we're", "we've": the speaker's household, the speaker among them. */
+  private static final Set<String> HOUSEHOLD = Set.of("we", "were", "weve", "wed");
 }

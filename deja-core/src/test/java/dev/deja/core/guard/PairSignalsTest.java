@@ -58,6 +58,8 @@ class PairSignalsTest {
       "I worked at the bank until 2018.|I've worked at the bank since 2018.|role_change",
       "Winter tyres stay on until April.|Winter tyres go on from April.|role_change",
       "I visit my grandmother.|My grandmother visits.|subject_shift",
+      "I'm a nurse.|My sister is a nurse.|other_subject",
+      "My sister owes Sam fifty pounds.|I owe Sam fifty pounds.|other_subject",
       "I worked at the office.|I work at the office.|tense_mismatch",
       "Ich habe und Kaffee.|I have coffee.|language_mismatch",
       "Theo karate class|Theo judo class|sibling",
@@ -71,6 +73,21 @@ class PairSignalsTest {
     assertThat(of(a, b).get(signal)).as(signal + " " + PairSignals.of(a, b, Lexicon.ENGLISH, K).evidence())
         .isEqualTo(1.0);
     assertThat(PairSignals.of(a, b, Lexicon.ENGLISH, K).evidence()).containsKey(signal);
+  }
+
+  @ParameterizedTest(name = "no other subject: ''{0}'' / ''{1}''")
+  @CsvSource(delimiter = '|', value = {
+      // The subject is a thing, not a person.
+      "My coffee is strong.|I like strong coffee.",
+      // The text does not open with its subject.
+      "For my sister, coffee is fine.|I drink coffee.",
+      // "We" includes the speaker.
+      "We visit grandpa on Sundays.|I visit grandpa on Sundays.",
+      // Both texts have "I" as the subject.
+      "I visit my sister.|I'm visiting my sister."})
+  void anotherPersonAsTheSubjectNeedsAPersonOpeningTheOtherText(String a, String b) {
+    assertThat(of(a, b).get("other_subject")).as(PairSignals.of(a, b, Lexicon.ENGLISH, K).evidence().toString())
+        .isZero();
   }
 
   @ParameterizedTest(name = "no swap: ''{0}'' / ''{1}''")
