@@ -13,7 +13,8 @@ Usage (the model is the preset's: bge-small-en-v1.5-q for memory, all-minilm-l6-
       --dump /tmp/memory.jsonl
   python3 scripts/embedding-pair-check.py texts /tmp/memory.jsonl > /tmp/memory-texts.txt
   java -cp deja-cli/target/deja.jar scripts/EmbedTexts.java bge-small-en-v1.5-q /tmp/memory-texts.txt /tmp/memory.tsv
-  python3 scripts/embedding-pair-check.py check /tmp/memory.jsonl /tmp/memory.tsv
+  python3 scripts/embedding-pair-check.py check /tmp/memory.jsonl /tmp/memory.tsv [7 17 27]
+The optional numbers are the first fold seeds of each run of three (7 → seeds 7, 8, 9; the default is 7 alone).
 """
 import json, sys
 import numpy as np
@@ -100,10 +101,11 @@ def main():
         texts = sorted({flat(r[k]) for r in load(sys.argv[2]) for k in ('new', 'existing')})
         print('\n'.join(texts))
         return
-    if len(sys.argv) != 4 or sys.argv[1] != 'check':
+    if len(sys.argv) < 4 or sys.argv[1] != 'check':
         sys.exit(__doc__)
     rows = load(sys.argv[2])
     vec = vectors(sys.argv[3])
+    firsts = [int(a) for a in sys.argv[4:]] or [7]
     names, X, y, groups, pairs, veto, sw = examples(rows)
     U = np.array([vec[flat(r['new'])] for r in rows]); V = np.array([vec[flat(r['existing'])] for r in rows])
     U /= np.linalg.norm(U, axis=1, keepdims=True); V /= np.linalg.norm(V, axis=1, keepdims=True)
@@ -112,12 +114,17 @@ def main():
         sys.exit('the vectors do not give the dump\'s cosine: another model or another analyzer?')
     d = U.shape[1]; nf = X.shape[1]
     report('deja train (the dump\'s CV scores)', np.array([r['cv_score'] for r in rows]), y, pairs)
-    report('features only', cv(X, y, groups, veto, np.full(nf, 1e-4), sw), y, pairs)
-    for le in (0.01, 0.1, 0.3):
-        pen = np.concatenate([np.full(nf, 1e-4), np.full(d, le)])
-        report(f'features + u*v, le {le}', cv(np.hstack([X, 20 * U * V]), y, groups, veto, pen, sw), y, pairs)
-        report(f'features + |u-v|, le {le}', cv(np.hstack([X, 20 * np.abs(U - V)]), y, groups, veto, pen, sw), y,
-               pairs)
+    for first in firsts:
+        seeds = (first, first + 1, first + 2)
+        report(f'{seeds} features only', cv(X, y, groups, veto, np.full(nf, 1e-4), sw, seeds), y, pairs)
+        for le in (0.01, 0.03, 0.1):
+            pen = np.concatenate([np.full(nf, 1e-4), np.full(d, le)])
+            report(f'{seeds} features + u*v, le {le}', cv(np.hstack([X, 20 * U * V]), y, groups, veto, pen, sw, seeds),
+                   y, pairs)
+        for le in (0.01, 0.1, 0.3):
+            pen = np.concatenate([np.full(nf, 1e-4), np.full(d, le)])
+            report(f'{seeds} features + |u-v|, le {le}',
+                   cv(np.hstack([X, 20 * np.abs(U - V)]), y, groups, veto, pen, sw, seeds), y, pairs)
 
 
 if __name__ == '__main__':
