@@ -268,8 +268,8 @@ final class Roles {
     }
     for (int k = i; k < Math.min(words.size(), i + SUBJECT_WORDS); k++) {
       String w = words.get(k);
-      if (SPEAKER.contains(w) || HOUSEHOLD.contains(w) || w.startsWith("user") && k == 0
-          || k == i && lex.functionWords().contains(w)) {
+      if (SPEAKER.contains(w) || k == i && (HOUSEHOLD.contains(w) || lex.functionWords().contains(w))
+          || w.startsWith("user") && k == 0) {
         return null;
       }
       if (k == i) {
@@ -296,6 +296,6 @@ final class Roles {
       "do", "did", "will", "would", "can", "could", "should", "must", "may", "might", "isnt", "wasnt", "hasnt",
       "doesnt", "didnt", "wont", "cant", "s");
 
-  /** "We", "we're", "we've": the speaker's household, the speaker among them. */
+  /** "We", "we're", "we've" opening a text: the speaker's household, the speaker among them. */
   private static final Set<String> HOUSEHOLD = Set.of("we", "were", "weve", "wed");
 }
