@@ -13,12 +13,15 @@ per language named in the notes (the sets have no language field; a pair whose n
 English) and the worst errors.
 
 Usage (from the repository root; builds ./deja on first use):  python3 scripts/eval-report.py [memory|calendar ...]"""
-import json, re, subprocess, sys, tempfile, pathlib
+import importlib.util, json, re, subprocess, sys, tempfile, pathlib
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUT = ROOT / 'docs' / 'evaluation'
-# The documented training commands' extra options (scripts/train-presets.py): calendar takes the best CV threshold.
-TRAIN_EXTRA = {'memory': [], 'calendar': ['--threshold-rule', 'best', '--l2', '0.03']}
+# The documented training commands' extra options, as scripts/train-presets.py (which fits the shipped weights) has them.
+_spec = importlib.util.spec_from_file_location('train_presets', pathlib.Path(__file__).resolve().parent / 'train-presets.py')
+_train_presets = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_train_presets)
+TRAIN_EXTRA = _train_presets.EXTRA
 LANGUAGES = ['German', 'Dutch', 'Spanish', 'Portuguese', 'French', 'Italian']
 
 

@@ -61,6 +61,7 @@ def example(preset):
            '--data', f'datasets/train/{preset}/scenario.jsonl'] + EXTRA[preset] + ['--out', str(out)]
     subprocess.run(cmd, cwd=ROOT, check=True, capture_output=True, text=True)
 
-for preset in (sys.argv[1:] or ['memory', 'calendar']):
-    update(preset, train(preset))
-    example(preset)
+if __name__ == '__main__':
+    for preset in (sys.argv[1:] or ['memory', 'calendar']):
+        update(preset, train(preset))
+        example(preset)

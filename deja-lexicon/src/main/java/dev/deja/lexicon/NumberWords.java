@@ -140,9 +140,10 @@ public final class NumberWords {
    * spellings that are also English words first ("once" is 11 in Spanish), then the table every language shares.
    */
   public Optional<Double> value(String phrase, String language) {
+    String k = key(phrase);
     Map<String, Double> own = ownWords.get(language);
-    Double v = own == null ? null : own.get(key(phrase));
-    return v != null ? Optional.of(v) : value(phrase);
+    Double v = own == null ? null : own.get(k);
+    return Optional.ofNullable(v != null ? v : values.get(k));
   }
 
   /** How many spellings the table holds. */

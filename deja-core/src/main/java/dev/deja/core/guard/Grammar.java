@@ -69,17 +69,16 @@ final class Grammar {
         common++;
       }
     }
-    int foreign = 0;
-    for (Map.Entry<String, Integer> e : counts.entrySet()) {
-      foreign = Math.max(foreign, e.getValue() + shared.getOrDefault(e.getKey(), 0));
-    }
+    // A language counts its shared function words only beside an unambiguous one of its own.
+    counts.replaceAll((l, c) -> c + shared.getOrDefault(l, 0));
+    int foreign = counts.values().stream().mapToInt(Integer::intValue).max().orElse(0);
     if (common * 2 >= others && others > 0 && common >= foreign) {
       return lex.language();
     }
     String best = lex.language();
     int most = 0;
     for (Map.Entry<String, Integer> e : counts.entrySet()) {
-      int c = e.getValue() + shared.getOrDefault(e.getKey(), 0);
+      int c = e.getValue();
       if (c >= Math.max(1, own) && (c >= 2 || own == 0) && c > most) {
         best = e.getKey();
         most = c;
