@@ -106,6 +106,12 @@ final class TrainCommand implements Callable<Integer> {
           + "do not show.")
   int unrelated;
 
+  @Option(names = "--unrelated-weight", defaultValue = "1.0", paramLabel = "W",
+      description = "Weight of each --unrelated pair relative to a labelled pair (default: ${DEFAULT-VALUE}). The "
+          + "calendar preset is fitted with --unrelated 2 --unrelated-weight 0.1: enough for an unrelated event in "
+          + "the same slot to score low, little enough to leave the ranking of the hard labelled pairs as it was.")
+  double unrelatedWeight;
+
   @Option(names = "--monotone", negatable = false,
       description = "Constrain the signs of the weights: evidence that the texts say the same (cosine, shared words, "
           + "surface similarity, time) never lowers the score and evidence of a difference (a conflict, a left-over "
@@ -189,11 +195,14 @@ final class TrainCommand implements Callable<Integer> {
     List<Stage> stages = new ArrayList<>(StageRegistry.defaults().build(context));
     stages.add(combined);
     ItemPreparer preparer = new ItemPreparer(spec, stages);
+    if (!(unrelatedWeight > 0 && unrelatedWeight <= 100)) {
+      throw new InvalidInputException("--unrelated-weight: must be in (0, 100], got " + unrelatedWeight);
+    }
     if (unrelated < 0 || unrelated > 10) {
       throw new InvalidInputException("--unrelated: must be in [0, 10], got " + unrelated);
     }
     TrainingData td = new TrainingData(spec, combined, preparer, new LinkedHashSet<>(ignoredFields), scenarioWeight)
-        .unrelated(unrelated);
+        .unrelated(unrelated, unrelatedWeight);
     PrintWriter err = cmd.commandLine().getErr();
     for (Path f : data) {
       long lines = dev.deja.format.Datasets.lines(f).size();
@@ -287,7 +296,8 @@ final class TrainCommand implements Callable<Integer> {
     String provenance = "deja train --preset " + config.preset + " " + String.join(" ", data.stream()
         .map(p -> "--data " + p).toList()) + " (l2 " + l2 + ", " + folds + " folds, seed " + seed
         + (repeats > 1 ? ", " + repeats + " repeats" : "")
-        + ", scenario weight " + scenarioWeight + ", unrelated " + unrelated + (monotone ? ", monotone" : "")
+        + ", scenario weight " + scenarioWeight + ", unrelated " + unrelated
+        + (unrelated > 0 ? " (weight " + unrelatedWeight + ")" : "") + (monotone ? ", monotone" : "")
         + ", beta " + beta + ", threshold rule " + thresholdRule
         + "): cross-validated "
         + cvAt.describe();
@@ -521,6 +531,7 @@ final class TrainCommand implements Callable<Integer> {
         m.put("group", groups.get(i));
         m.put("fold", fold[i]);
         m.put("label", r.label());
+        m.put("weight", r.weight());
         m.put("new", r.newText());
         m.put("existing", r.existingText());
         m.put("note", r.note());

@@ -111,10 +111,14 @@ final class TrainingData {
    * moved to the new record's start (label 0): two different base items are never duplicates, even in the same slot
    * with the same person — which hard pairs alone do not show a model.
    */
-  TrainingData unrelated(int k) {
+  TrainingData unrelated(int k, double weight) {
     this.unrelated = k;
+    this.unrelatedWeight = weight;
     return this;
   }
+
+  /** The weight of each unrelated pair. */
+  private double unrelatedWeight = 1.0;
 
   private void addPairs(Path file, Consumer<Integer> progress) {
     List<Datasets.Pair> pairs = Datasets.pairs(file);
@@ -140,7 +144,7 @@ final class TrainingData {
             ItemPreparer.Prepared pl = preparer.prepare("u-" + id, l);
             ItemPreparer.Prepared pr = preparer.prepare("u-" + id, r);
             if (comparable(pr, pl)) {
-              values(pr, pl).ifPresent(v -> addRow(new Row(id, "unrelated", id, 0, scenarioWeight, text(r),
+              values(pr, pl).ifPresent(v -> addRow(new Row(id, "unrelated", id, 0, unrelatedWeight, text(r),
                   text(l), v, "unrelated: another base item in the same slot", v.veto().isPresent()), text(r)));
             }
             break;

@@ -78,6 +78,37 @@ class TrainCommandIT {
   }
 
   @Test
+  void unrelatedPairsAreAddedAsWeightedNegativesInTheSlotOfTheirPair(@TempDir Path dir) throws Exception {
+    Path dump = dir.resolve("dump.jsonl");
+    CliRunner.Result r = CliRunner.run("train", "--preset", "calendar", "--data", PAIRS, "--features", FEATURES,
+        "--unrelated", "2", "--unrelated-weight", "0.25", "--l2", "0.03", "--json", "--dump", dump.toString());
+    assertThat(r.exit()).as(r.err()).isZero();
+    List<Map<String, Object>> rows = Files.readAllLines(dump).stream().map(l -> Json.object(l, "dump")).toList();
+    List<Map<String, Object>> unrelated = rows.stream().filter(m -> "unrelated".equals(m.get("source"))).toList();
+    // Pairs outside the time window are listed without features; the others are examples.
+    List<Map<String, Object>> pairs = rows.stream().filter(m -> "pairs".equals(m.get("source"))
+        && m.containsKey("features")).toList();
+    // Two per labelled pair (one of each k; the pairs outside the window too, as the unrelated record is moved into
+    // the checked one's slot), all negatives at the asked weight.
+    long labelled = rows.stream().filter(m -> "pairs".equals(m.get("source"))).count();
+    assertThat(unrelated).hasSize((int) (2 * labelled));
+    assertThat(unrelated).allSatisfy(m -> {
+      assertThat(m.get("label")).isEqualTo(0);
+      assertThat(((Number) m.get("weight")).doubleValue()).isEqualTo(0.25);
+      @SuppressWarnings("unchecked")
+      Map<String, Object> f = (Map<String, Object>) m.get("features");
+      assertThat(((Number) f.get("time_proximity")).doubleValue()).isEqualTo(1.0);
+      assertThat(m.get("new")).isNotEqualTo(m.get("existing"));
+    });
+    assertThat(pairs).allSatisfy(m -> assertThat(((Number) m.get("weight")).doubleValue()).isEqualTo(1.0));
+    // The figures stay those of the labelled pairs: the unrelated ones teach the model, they are not scored.
+    Map<String, Object> m = Json.object(r.out().strip(), "train output");
+    @SuppressWarnings("unchecked")
+    Map<String, Object> cal = (Map<String, Object>) ((Map<String, Object>) m.get("calibration")).get("pairs");
+    assertThat(((Number) cal.get("n")).intValue()).isLessThanOrEqualTo(140);
+  }
+
+  @Test
   void humanOutputShowsTheSweepAndTheReliabilityTable() {
     CliRunner.Result r = CliRunner.run("train", "--preset", "calendar", "--data", PAIRS, "--features", FEATURES);
     assertThat(r.exit()).as(r.err()).isZero();
@@ -93,6 +124,7 @@ class TrainCommandIT {
       "unknown threshold rule|--threshold-rule|median|--threshold-rule: must be one-se or best",
       "negative l2|--l2|-1|--l2: must be 'auto' or a number >= 0",
       "too many unrelated|--unrelated|11|--unrelated: must be in [0, 10]",
+      "unrelated weight zero|--unrelated-weight|0|--unrelated-weight: must be in (0, 100]",
       "beta zero|--beta|0|--beta: must be in (0, 10]",
       "unknown feature|--features|cosine,nosuch|nosuch"})
   void badOptionsExitTwo(String what, String option, String value, String message) {

@@ -168,11 +168,15 @@ public final class PairFeatures {
       } else if (n.contains("*")) {
         String[] parts = n.split("\\*", -1);
         for (String part : parts) {
-          if (parts.length != 2 || !isSignal(part)) {
+          if (parts.length != 2 || !isSignal(part) && !(CHEAP_FACTORS.contains(part) && names.contains(part))) {
             throw new InvalidInputException(where + "." + n + ": a product names two of the text signals or derived "
-                + "features, e.g. negation_mismatch*sequence; signals: " + String.join(", ", PairSignals.NAMES)
+                + "features, e.g. negation_mismatch*sequence, or one of them and cosine, time_proximity or same_start "
+                + "when that is a feature of the stage too; signals: " + String.join(", ", PairSignals.NAMES)
                 + ", unexplained, near_changed, near_clean");
           }
+        }
+        if (parts.length == 2 && CHEAP_FACTORS.contains(parts[0]) && CHEAP_FACTORS.contains(parts[1])) {
+          throw new InvalidInputException(where + "." + n + ": a product needs at least one text signal");
         }
         ms.add(null);
         signals = true;
@@ -200,6 +204,9 @@ public final class PairFeatures {
   public List<String> names() {
     return names;
   }
+
+  /** Cheap features that may be a factor of a product with a signal ({@code time_proximity*matched_share}). */
+  private static final List<String> CHEAP_FACTORS = List.of("cosine", "time_proximity", "same_start");
 
   private static boolean isSignal(String n) {
     return PairSignals.NAMES.contains(n) || n.equals("unexplained") || n.equals("near_changed")
@@ -294,6 +301,12 @@ public final class PairFeatures {
     all.put("unexplained", unexplained ? 1.0 : 0.0);
     all.put("near_changed", unexplained ? sequence : 0);
     all.put("near_clean", unexplained ? 0 : sequence);
+    for (String c : CHEAP_FACTORS) {
+      int i = names.indexOf(c);
+      if (i >= 0) {
+        all.put(c, x[i]);
+      }
+    }
     Map<String, String> ev = new LinkedHashMap<>();
     for (int i = 0; i < x.length; i++) {
       String n = names.get(i);
@@ -302,8 +315,8 @@ public final class PairFeatures {
         String a = n.substring(0, star);
         String b = n.substring(star + 1);
         x[i] = all.get(a) * all.get(b);
-        if (x[i] != 0 && r.evidence().containsKey(a)) {
-          ev.put(n, r.evidence().get(a));
+        if (x[i] != 0 && (r.evidence().containsKey(a) || r.evidence().containsKey(b))) {
+          ev.put(n, r.evidence().getOrDefault(a, r.evidence().get(b)));
         }
         continue;
       }
