@@ -3,10 +3,8 @@ package dev.deja.core.guard;
 import dev.deja.core.lexical.WordKnowledge;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -49,11 +47,7 @@ public final class DurationReadings {
     if (!lex.language().equals("en")) {
       return List.of();
     }
-    List<String> words = new ArrayList<>();
-    Matcher m = TOKEN.matcher(text.toLowerCase(Locale.ROOT));
-    while (m.find()) {
-      words.add(m.group());
-    }
+    List<String> words = TextSignals.tokens(text, TOKEN);
     List<Duration> out = new ArrayList<>();
     for (int j = 0; j < words.size(); j++) {
       String unit = unit(words.get(j));

@@ -19,8 +19,9 @@ import java.util.Set;
  *   <caption>Signals (each in [0, 1])</caption>
  *   <tr><th>name</th><th>1 when</th></tr>
  *   <tr><td>{@code numbers_conflict}</td><td>both texts have numbers or clock times, and they differ (the amounts of
- *       the same durations written otherwise, "two weeks" / "a fortnight", are left out: {@link
- *       DurationReadings})</td></tr>
+ *       the same durations or rates written otherwise, "two weeks" / "a fortnight", "every six months" / "twice a
+ *       year", are left out: {@link DurationReadings}, {@link RateReadings}); or both say how often, and not equally
+ *       ("every other Thursday" / "on Thursdays each week")</td></tr>
  *   <tr><td>{@code numbers_one_side}</td><td>only one text has numbers or clock times</td></tr>
  *   <tr><td>{@code negation_mismatch}</td><td>one text is negated, the other is not</td></tr>
  *   <tr><td>{@code names_mismatch}</td><td>a capitalised name appears in only one text</td></tr>
@@ -116,12 +117,20 @@ public final class PairSignals {
     Map<String, String> ev = new LinkedHashMap<>();
     // The same durations in other units or words ("two weeks" / "a fortnight") leave their amounts out of the numbers.
     boolean sameDurations = DurationReadings.same(pa.durations(), pb.durations());
-    NumberReadings.Numbers na = sameDurations ? DurationReadings.withoutAmounts(pa.numbers(), pa.durations())
+    NumberReadings.Numbers durA = sameDurations ? DurationReadings.withoutAmounts(pa.numbers(), pa.durations())
         : pa.numbers();
-    NumberReadings.Numbers nb = sameDurations ? DurationReadings.withoutAmounts(pb.numbers(), pb.durations())
+    NumberReadings.Numbers durB = sameDurations ? DurationReadings.withoutAmounts(pb.numbers(), pb.durations())
         : pb.numbers();
-    boolean conflict = NumberReadings.numbersConflict(na, nb);
-    put(v, ev, "numbers_conflict", conflict, () -> describe(na) + " vs " + describe(nb));
+    // So do the same rates ("every six months" / "twice a year"); other rates are other numbers ("every other
+    // Thursday" / "on Thursdays each week").
+    boolean sameRates = RateReadings.same(pa.rates(), pb.rates());
+    boolean otherRates = RateReadings.differ(pa.rates(), pb.rates());
+    NumberReadings.Numbers na = sameRates ? RateReadings.withoutAmounts(durA, pa.rates()) : durA;
+    NumberReadings.Numbers nb = sameRates ? RateReadings.withoutAmounts(durB, pb.rates()) : durB;
+    boolean numbersDiffer = NumberReadings.numbersConflict(na, nb);
+    boolean conflict = numbersDiffer || otherRates;
+    put(v, ev, "numbers_conflict", conflict, () -> numbersDiffer ? describe(na) + " vs " + describe(nb)
+        : "how often: " + RateReadings.describe(pa.rates()) + " vs " + RateReadings.describe(pb.rates()));
     put(v, ev, "numbers_one_side", !conflict && na.isEmpty() != nb.isEmpty(),
         () -> describe(na) + " vs " + describe(nb));
     int ga = pa.negations();
@@ -131,7 +140,7 @@ public final class PairSignals {
     // "Two weeks" / "a fortnight" name other periods for the same duration, not other frequencies.
     List<Set<String>> periods = contrasts.get("frequency");
     if (sameDurations && periods != null && DurationReadings.unitsOnly(periods.get(0), pa.durations())
-        && DurationReadings.unitsOnly(periods.get(1), pb.durations())) {
+        && DurationReadings.unitsOnly(periods.get(1), pb.durations()) || sameRates && periods != null) {
       contrasts.remove("frequency");
     }
     put(v, ev, "contrast_conflict", !contrasts.isEmpty(), contrasts::toString);

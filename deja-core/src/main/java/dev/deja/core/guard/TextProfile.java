@@ -29,12 +29,13 @@ import java.util.concurrent.ConcurrentHashMap;
  * @param normalised its normalised words joined by spaces (for {@code sequence})
  * @param tokens its words with punctuation boundaries (for {@code modifier_change})
  * @param durations the durations it states ({@link DurationReadings}: "a fortnight" = "two weeks")
+ * @param rates how often it says something happens ({@link RateReadings}: "every six months" = "twice a year")
  */
 public record TextProfile(String text, List<String> words, List<String> bareWords, NumberReadings.Numbers numbers,
     int negations, Map<String, Set<String>> contrasts, Set<String> modality, boolean subject, boolean firstPerson,
     String past, String language, Set<String> names, Set<String> givenNames, List<String> content,
     List<String> contentWordStems, List<String> contentStems, String normalised, List<PairSignals.Token> tokens,
-    List<DurationReadings.Duration> durations) {
+    List<DurationReadings.Duration> durations, List<RateReadings.Rate> rates) {
 
   static final int CACHE_LIMIT = 50_000;
   /** The second and later parts of a hyphenated word ("-sighted" in "short-sighted"). */
@@ -77,7 +78,8 @@ public record TextProfile(String text, List<String> words, List<String> bareWord
         NameReadings.givenNames(text, lex, knowledge),
         content, content.stream().map(dev.deja.core.normalize.LightStemmer::stem).toList(),
         TextSignals.contentStems(text, lex), String.join(" ", words),
-        PairSignals.tokens(text), DurationReadings.read(text, lex, knowledge));
+        PairSignals.tokens(text), DurationReadings.read(text, lex, knowledge),
+        RateReadings.read(text, lex, knowledge));
   }
 
   public TextProfile {
@@ -93,5 +95,6 @@ public record TextProfile(String text, List<String> words, List<String> bareWord
     contentStems = List.copyOf(contentStems);
     tokens = List.copyOf(tokens);
     durations = List.copyOf(durations);
+    rates = List.copyOf(rates);
   }
 }

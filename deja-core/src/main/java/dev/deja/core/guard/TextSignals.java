@@ -29,6 +29,16 @@ public final class TextSignals {
   }
 
   /** How many negation cues a text has. */
+  /** The matches of a token pattern in the lower-cased text, in order (for the duration and rate readings). */
+  static List<String> tokens(String text, java.util.regex.Pattern token) {
+    List<String> out = new java.util.ArrayList<>();
+    java.util.regex.Matcher m = token.matcher(text.toLowerCase(java.util.Locale.ROOT));
+    while (m.find()) {
+      out.add(m.group());
+    }
+    return out;
+  }
+
   public static int negations(String text, Lexicon lex) {
     int n = 0;
     for (String w : words(text)) {
