@@ -276,10 +276,10 @@ final class Roles {
         continue;
       }
       String head = words.get(k - 1);
-      boolean person = knowledge.isPersonNoun(head) || p.givenNames().contains(head);
+      boolean person = personNoun(p.text(), head, knowledge) || p.givenNames().contains(head);
       // The verb: an auxiliary, or a present-tense verb right after the person ("My wife speaks", "Sam owes").
       if (AUXILIARIES.contains(w)) {
-        return person ? head : null;
+        return person && !naming(p, words, k) ? head : null;
       }
       if (person && w.endsWith("s") && knowledge.isVerb(w)) {
         return head;
@@ -290,6 +290,41 @@ final class Roles {
     }
     return null;
   }
+
+  /**
+   * Whether a word names a kind of person — as the last part of a hyphenated compound of the text, the compound must
+   * ("my co-worker" is a person, "my e-reader" is not a reader).
+   */
+  private static boolean personNoun(String text, String word, WordKnowledge knowledge) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("([\\p{L}\\p{N}]+(?:-[\\p{L}\\p{N}]+)*)-"
+        + java.util.regex.Pattern.quote(word) + "\\b", java.util.regex.Pattern.CASE_INSENSITIVE
+        | java.util.regex.Pattern.UNICODE_CASE).matcher(text);
+    if (m.find()) {
+      String compound = (m.group(1) + "-" + word).toLowerCase(java.util.Locale.ROOT);
+      return knowledge.isPersonNoun(compound) || knowledge.isPersonNoun(compound.replace("-", ""));
+    }
+    return knowledge.isPersonNoun(word);
+  }
+
+  /**
+   * Whether the verb at {@code k} is "be" saying who the subject is — a name, maybe after "called", "named" or
+   * "the" ("My manager is Rosalind Achterberg", "My brother is called Matías", "My employer is the NHS"): the text
+   * then says whom the speaker has in that role, a fact about the speaker, not something the other person does.
+   */
+  private static boolean naming(TextProfile p, List<String> words, int k) {
+    if (!NAMING_BE.contains(words.get(k))) {
+      return false;
+    }
+    int j = k + 1;
+    while (j < words.size() && NAMING.contains(words.get(j))) {
+      j++;
+    }
+    return j < words.size() && (p.names().contains(words.get(j)) || p.givenNames().contains(words.get(j)));
+  }
+
+  private static final Set<String> NAMING_BE = Set.of("is", "was", "s");
+  /** Words between "is" and the name it gives: "is called", "is named", "is the NHS". */
+  private static final Set<String> NAMING = Set.of("called", "named", "the");
 
   /** Forms of be, have and do, and the modal verbs: the verb after a subject. */
   private static final Set<String> AUXILIARIES = Set.of("is", "are", "was", "were", "has", "have", "had", "does",

@@ -19,7 +19,7 @@ class PairSignalsTest {
       "texts", "calls", "prefer", "dog", "sister", "visit", "visits", "grandmother", "have", "service", "health",
       "national", "employer", "swim", "lesson", "deaf", "ear", "right");
   private static final TableWordKnowledge K = new TableWordKnowledge(COMMON, Set.of("grandpa", "sister",
-      "grandmother", "parents"), Set.of("worked"))
+      "grandmother", "parents", "manager", "reader", "stepsister"), Set.of("worked"))
       .relate("karate", "judo", Kind.SIBLING)
       .relate("love", "hate", Kind.ANTONYM)
       .relate("hearing", "deaf", Kind.ANTONYM)
@@ -62,6 +62,10 @@ class PairSignalsTest {
       "My sister owes Sam fifty pounds.|I owe Sam fifty pounds.|other_subject",
       // "were" after the subject is its verb; only "We're" opening a text is the speaker's household.
       "I'm in Lisbon this week.|My parents were in Lisbon this week.|other_subject",
+      // A hyphenated compound is a person when the compound is one.
+      "I'm a nurse.|My step-sister is a nurse.|other_subject",
+      // "Be" and a predicate that is no name: what the other person is.
+      "I'm a manager.|My manager is a nurse.|other_subject",
       "I worked at the office.|I work at the office.|tense_mismatch",
       "Ich habe und Kaffee.|I have coffee.|language_mismatch",
       "Theo karate class|Theo judo class|sibling",
@@ -86,7 +90,12 @@ class PairSignalsTest {
       // "We" includes the speaker.
       "We visit grandpa on Sundays.|I visit grandpa on Sundays.",
       // Both texts have "I" as the subject.
-      "I visit my sister.|I'm visiting my sister."})
+      "I visit my sister.|I'm visiting my sister.",
+      // "Be" and a name says whom the speaker has in that role: a fact about the speaker.
+      "My manager is Rosalind Achterberg.|I report to Rosalind Achterberg.",
+      "My sister is called Maren.|I have a sister named Maren.",
+      // The last part of a hyphenated compound is not the thing: an e-reader is no reader.
+      "My e-reader is a Kobo.|I read books on a Kobo."})
   void anotherPersonAsTheSubjectNeedsAPersonOpeningTheOtherText(String a, String b) {
     assertThat(of(a, b).get("other_subject")).as(PairSignals.of(a, b, Lexicon.ENGLISH, K).evidence().toString())
         .isZero();
