@@ -105,6 +105,8 @@ final class TrainingData {
 
   /** How many unrelated pairs {@link #addPairs} adds per labelled pair. */
   private int unrelated;
+  /** The weight of each unrelated pair. */
+  private double unrelatedWeight = 1.0;
 
   /**
    * Adds, for every labelled pair, {@code k} pairs of its new record with the stored record of another base item,
@@ -116,9 +118,6 @@ final class TrainingData {
     this.unrelatedWeight = weight;
     return this;
   }
-
-  /** The weight of each unrelated pair. */
-  private double unrelatedWeight = 1.0;
 
   private void addPairs(Path file, Consumer<Integer> progress) {
     List<Datasets.Pair> pairs = Datasets.pairs(file);

@@ -134,6 +134,8 @@ public final class PairFeatures {
   private final Lexicon lexicon;
   private final WordKnowledge knowledge;
   private final Duration window;
+  /** The index of each cheap factor that is a feature of this stage, for the products that name it. */
+  private final Map<String, Integer> cheapFactors;
 
   /**
    * The features of a stage.
@@ -195,6 +197,13 @@ public final class PairFeatures {
     this.measures = ms;
     this.needsSignals = signals;
     this.needsDefinitions = names.stream().anyMatch(n -> List.of(n.split("\\*")).contains("defined"));
+    Map<String, Integer> factors = new LinkedHashMap<>();
+    for (String c : CHEAP_FACTORS) {
+      if (names.contains(c)) {
+        factors.put(c, names.indexOf(c));
+      }
+    }
+    this.cheapFactors = Map.copyOf(factors);
     this.lexicon = lexicon;
     this.knowledge = knowledge;
     this.window = window;
@@ -301,12 +310,7 @@ public final class PairFeatures {
     all.put("unexplained", unexplained ? 1.0 : 0.0);
     all.put("near_changed", unexplained ? sequence : 0);
     all.put("near_clean", unexplained ? 0 : sequence);
-    for (String c : CHEAP_FACTORS) {
-      int i = names.indexOf(c);
-      if (i >= 0) {
-        all.put(c, x[i]);
-      }
-    }
+    cheapFactors.forEach((c, i) -> all.put(c, x[i]));
     Map<String, String> ev = new LinkedHashMap<>();
     for (int i = 0; i < x.length; i++) {
       String n = names.get(i);

@@ -11,13 +11,13 @@ import java.util.regex.Pattern;
 
 /**
  * How often an English text says something happens, as the period between two occurrences in days, so that one written
- * in other words is the same rate: "every six months" = "twice a year", "every other Friday" = "every second Friday" =
- * "fortnightly on Fridays", "monthly" = "once a month", "three times a week" = "3x a week"; and "every other Thursday"
- * is not "on Thursdays each week". A rate is read from "every" or "each" before an optional count and a unit or a
- * weekday ("every morning", "each Sunday", "every 3 weeks"), from a count of times before "a", "an", "per" or "each" and
- * a unit or a period's adverb ("twice a day", "two times per week", "3x a week", "two times daily"), from the adverbs of a period ("daily", "weekly",
- * "annually") and from a weekday in the plural after "on" ("on Thursdays", which says every week). Amounts of money per
- * period ("€400 a month") have no count of times and are not rates.
+ * in other words is the same rate: "every six months" = "twice a year", "every other Friday" = "every second Friday",
+ * "monthly" = "once a month", "three times a week" = "3x a week"; and "every other Thursday" is not "on Thursdays each
+ * week". A rate is read from "every" or "each" before an optional count and a unit or a weekday ("every morning", "each
+ * Sunday", "every 3 weeks"), from a count of times before "a", "an", "per" or "each" and a unit, or before a period's
+ * adverb ("twice a day", "two times per week", "3x a week", "two times daily"), from the adverbs of a period ("daily",
+ * "weekly", "annually") and from a weekday in the plural after "on" ("on Thursdays", which says every week). Amounts of
+ * money per period ("€400 a month") have no count of times and are not rates.
  *
  * <p>Thread-safe: stateless.
  */
@@ -48,6 +48,8 @@ public final class RateReadings {
   /** Ordinals that say "every n-th" after "every": "every second Friday" (every other), "every third week". */
   private static final Map<String, Double> ORDINALS = Map.of("other", 2.0, "second", 2.0, "third", 3.0,
       "fourth", 4.0);
+  /** The words between a count of times and its unit: "twice a day", "three times per week". */
+  private static final Set<String> PER = Set.of("a", "an", "per", "each", "every");
   private static final Pattern TOKEN = Pattern.compile("\\d+(?:\\.\\d+)?x?|\\p{L}+");
   /** Two rates are the same when their periods differ by less than this share. */
   private static final double TOLERANCE = 0.02;
@@ -115,7 +117,7 @@ public final class RateReadings {
     if (TIMES.containsKey(t)) {
       count = TIMES.get(t);
       j = i + 1;
-    } else if (t.endsWith("x") && t.length() > 1 && Character.isDigit(t.charAt(0))) {
+    } else if (multiplied(t)) {
       count = Double.parseDouble(t.substring(0, t.length() - 1));
       j = i + 1;
     } else if (t.equals("times") && i > 0) {
@@ -132,7 +134,7 @@ public final class RateReadings {
     if (count > 0 && j < w.size() && ADVERBS.containsKey(w.get(j))) {
       return Optional.of(new Rate(count, ADVERBS.get(w.get(j)) / count, String.join(" ", w.subList(from, j + 1))));
     }
-    if (count <= 0 || j + 1 >= w.size() || !Set.of("a", "an", "per", "each", "every").contains(w.get(j))) {
+    if (count <= 0 || j + 1 >= w.size() || !PER.contains(w.get(j))) {
       return Optional.empty();
     }
     Double unit = unit(w.get(j + 1));
@@ -141,8 +143,12 @@ public final class RateReadings {
   }
 
   private static boolean timesWord(String t) {
-    return TIMES.containsKey(t) || t.equals("times") || t.endsWith("x") && t.length() > 1
-        && Character.isDigit(t.charAt(0));
+    return TIMES.containsKey(t) || t.equals("times") || multiplied(t);
+  }
+
+  /** A count written with "x": "3x". */
+  private static boolean multiplied(String t) {
+    return t.endsWith("x") && t.length() > 1 && Character.isDigit(t.charAt(0));
   }
 
   private static Optional<Double> number(String word, WordKnowledge knowledge) {
@@ -181,7 +187,7 @@ public final class RateReadings {
     return new NumberReadings.Numbers(rest, n.times());
   }
 
-  /** How a text's rates read in an explanation: "every six months (182.5 days)". */
+  /** How a text's rates read in an explanation: "['every six months' (every 182.5 days)]". */
   public static String describe(List<Rate> rates) {
     return rates.stream().map(r -> "'" + r.phrase() + "' (every " + days(r.days()) + ")").toList().toString();
   }

@@ -296,15 +296,19 @@ final class Roles {
    * ("my co-worker" is a person, "my e-reader" is not a reader).
    */
   private static boolean personNoun(String text, String word, WordKnowledge knowledge) {
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("([\\p{L}\\p{N}]+(?:-[\\p{L}\\p{N}]+)*)-"
-        + java.util.regex.Pattern.quote(word) + "\\b", java.util.regex.Pattern.CASE_INSENSITIVE
-        | java.util.regex.Pattern.UNICODE_CASE).matcher(text);
-    if (m.find()) {
-      String compound = (m.group(1) + "-" + word).toLowerCase(java.util.Locale.ROOT);
-      return knowledge.isPersonNoun(compound) || knowledge.isPersonNoun(compound.replace("-", ""));
+    java.util.regex.Matcher m = HYPHENATED.matcher(text);
+    while (m.find()) {
+      String compound = m.group().toLowerCase(java.util.Locale.ROOT);
+      if (compound.endsWith("-" + word)) {
+        return knowledge.isPersonNoun(compound) || knowledge.isPersonNoun(compound.replace("-", ""));
+      }
     }
     return knowledge.isPersonNoun(word);
   }
+
+  /** A hyphenated compound of letters and digits ("e-reader", "mother-in-law"). */
+  private static final java.util.regex.Pattern HYPHENATED = java.util.regex.Pattern.compile(
+      "[\\p{L}\\p{N}]+(?:-[\\p{L}\\p{N}]+)+");
 
   /**
    * Whether the verb at {@code k} is "be" saying who the subject is — a name, maybe after "called", "named" or

@@ -28,7 +28,6 @@ public final class TextSignals {
     return Analyzer.STANDARD.words(text);
   }
 
-  /** How many negation cues a text has. */
   /** The matches of a token pattern in the lower-cased text, in order (for the duration and rate readings). */
   static List<String> tokens(String text, java.util.regex.Pattern token) {
     List<String> out = new java.util.ArrayList<>();
@@ -39,6 +38,7 @@ public final class TextSignals {
     return out;
   }
 
+  /** How many negation cues a text has. */
   public static int negations(String text, Lexicon lex) {
     int n = 0;
     for (String w : words(text)) {
