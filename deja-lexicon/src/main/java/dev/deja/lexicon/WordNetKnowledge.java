@@ -195,6 +195,21 @@ public final class WordNetKnowledge implements WordKnowledge {
     return m;
   }
 
+  @Override
+  public List<String> translations(String word, String language) {
+    return Bilingual.TABLES.of(word, language);
+  }
+
+  @Override
+  public List<String> translatedLanguages() {
+    return Translations.LANGUAGES;
+  }
+
+  /** The translation tables, read per language on first use (they do not depend on the dictionary). */
+  private static final class Bilingual {
+    static final Translations TABLES = new Translations();
+  }
+
   // ---------------------------------------------------------------------------------------------- relations
 
   @Override

@@ -113,10 +113,15 @@ public final class Health {
     t.start();
   }
 
-  /** Reads the word knowledge by profiling one pair of texts; a failure shows again, explained, on the first check. */
+  /**
+   * Reads the word knowledge by profiling one pair of texts and glossing a text in another language (which reads the
+   * translation tables); a failure shows again, explained, on the first check.
+   */
   static void warmUpWords() {
     try {
       dev.deja.core.guard.PairSignals.of("My sister Ana is allergic to sesame.", "Ana, my sister, has a sesame allergy.",
+          dev.deja.core.guard.Lexicon.ENGLISH, dev.deja.core.lexical.WordKnowledges.defaults());
+      dev.deja.core.guard.Glosses.english("Meine Schwester Ana ist allergisch gegen Sesam.",
           dev.deja.core.guard.Lexicon.ENGLISH, dev.deja.core.lexical.WordKnowledges.defaults());
     } catch (RuntimeException e) {
       org.slf4j.LoggerFactory.getLogger(Health.class).debug("word knowledge warm-up failed", e);

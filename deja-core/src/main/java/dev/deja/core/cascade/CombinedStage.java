@@ -4,6 +4,7 @@ import dev.deja.core.InvalidInputException;
 import dev.deja.core.embed.Embedder;
 import dev.deja.core.engine.Outcome;
 import dev.deja.core.explain.Explanation;
+import dev.deja.core.guard.Glosses;
 import dev.deja.core.guard.Lexicon;
 import dev.deja.core.index.Candidate;
 import dev.deja.core.item.Item;
@@ -99,6 +100,7 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
       Lexicon lexicon = Lexicon.of(o.choice("language", "en", "en", "nl", "pt"));
       String trained = o.string("trained", "");
       List<String> vetoes = o.strings("vetoes", List.of());
+      boolean translate = o.bool("translate", true);
       Optional<JudgeStep> judge = JudgeStep.read(o, name, context.judging(), JudgeKind.forField(spec, field), true);
       o.rejectUnknown();
       Duration window = spec.window().map(w -> w.tolerance()).orElse(Duration.ZERO);
@@ -106,8 +108,10 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
           WordKnowledges.defaults(), window, m -> context.embedder(m, o.at("features") + ".cosine@" + m))
           .vetoes(vetoes, o.at("vetoes"));
       Embedder embedder = weights.containsKey("cosine") ? context.embedder(model, o.at("model")) : null;
+      java.util.function.UnaryOperator<String> toEmbed = translate && lexicon.language().equals("en")
+          ? text -> Glosses.english(text, lexicon, WordKnowledges.defaults()) : text -> text;
       return new CombinedStage(name, field, context.normalizer(analyzer), weights, bias, threshold, possible, margin,
-          embedder, k, failClosed, features, trained, judge);
+          embedder, k, failClosed, features, trained, judge, toEmbed);
     }
   };
 
@@ -126,10 +130,12 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
   private final PairFeatures features;
   private final String trained;
   private final Optional<JudgeStep> judge;
+  private final java.util.function.UnaryOperator<String> toEmbed;
 
   private CombinedStage(String name, String field, Normalizer normalizer, Map<String, Double> weights, double bias,
       double threshold, OptionalDouble possible, OptionalDouble margin, Embedder embedder, int neighbours,
-      boolean failClosed, PairFeatures features, String trained, Optional<JudgeStep> judge) {
+      boolean failClosed, PairFeatures features, String trained, Optional<JudgeStep> judge,
+      java.util.function.UnaryOperator<String> toEmbed) {
     this.name = name;
     this.field = field;
     this.normalizer = normalizer;
@@ -145,6 +151,7 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
     this.features = features;
     this.trained = trained;
     this.judge = judge;
+    this.toEmbed = toEmbed;
   }
 
   @Override
@@ -226,11 +233,20 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
     if (embedder == null) {
       return Optional.empty();
     }
-    return FieldValues.text(item, field).map(String::strip).filter(s -> !s.isEmpty()).map(embedder::embed);
+    return FieldValues.text(item, field).map(String::strip).filter(s -> !s.isEmpty()).map(toEmbed)
+        .map(embedder::embed);
   }
 
-  /** The field's raw and analysed text on both sides, or empty when either is blank (no evidence). */
-  private record Texts(String rawA, String rawB, String a, String b) {}
+  /**
+   * The field's raw and analysed text on both sides, as written (for explanations and the judge) and as the signals
+   * read them: when one text is in another language and the other is not, the first's English gloss.
+   */
+  private record Texts(String rawA, String rawB, String a, String b, String readA, String readB, String normA,
+      String normB) {
+    boolean glossed() {
+      return !readA.equals(rawA) || !readB.equals(rawB);
+    }
+  }
 
   private Optional<Texts> texts(Probe probe, StoredItem stored) {
     Optional<String> ra = FieldValues.text(probe.item(), field).filter(s -> !s.isBlank());
@@ -243,7 +259,19 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
     if (a.isEmpty() || b.isEmpty()) {
       return Optional.empty();
     }
-    return Optional.of(new Texts(ra.get(), rb.get(), a, b));
+    // One side in another language: the signals compare its gloss with the other text (both in another language:
+    // each as written, in its own words).
+    String ga = toEmbed.apply(ra.get());
+    String gb = toEmbed.apply(rb.get());
+    if (ga.equals(ra.get()) == gb.equals(rb.get())) {
+      return Optional.of(new Texts(ra.get(), rb.get(), a, b, ra.get(), rb.get(), a, b));
+    }
+    String na = normalizer.normalize(ga);
+    String nb = normalizer.normalize(gb);
+    if (na.isEmpty() || nb.isEmpty()) {
+      return Optional.of(new Texts(ra.get(), rb.get(), a, b, ra.get(), rb.get(), a, b));
+    }
+    return Optional.of(new Texts(ra.get(), rb.get(), a, b, ga, gb, na, nb));
   }
 
   /**
@@ -256,9 +284,10 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
     if (t.isEmpty()) {
       return Optional.empty();
     }
-    double[] cheap = features.cheap(t.get().rawA(), t.get().rawB(), t.get().a(), t.get().b(), cosine(probe, stored),
+    double[] cheap = features.cheap(t.get().readA(), t.get().readB(), t.get().normA(), t.get().normB(),
+        cosine(probe, stored),
         probe.time(), stored.keys().time());
-    return Optional.of(features.complete(cheap, t.get().rawA(), t.get().rawB()));
+    return Optional.of(features.complete(cheap, t.get().readA(), t.get().readB()));
   }
 
   private double cosine(Probe probe, StoredItem stored) {
@@ -351,13 +380,13 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
         continue;
       }
       compared++;
-      double[] cheap = features.cheap(t.get().rawA(), t.get().rawB(), t.get().a(), t.get().b(),
+      double[] cheap = features.cheap(t.get().readA(), t.get().readB(), t.get().normA(), t.get().normB(),
           cosine(probe, c.item()), probe.time(), c.item().keys().time());
       if (upperBound(cheap) < lowest) {
         bounded++;
         continue;
       }
-      PairFeatures.Values fx = features.complete(cheap, t.get().rawA(), t.get().rawB());
+      PairFeatures.Values fx = features.complete(cheap, t.get().readA(), t.get().readB());
       double s = score(fx.values());
       scored.add(new Scored(c, t.get(), fx, s, fx.veto().isPresent() ? Outcome.NEW : levelOf(s)));
     }
@@ -469,9 +498,10 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
     if (t.isEmpty()) {
       return Optional.empty();
     }
-    double[] cheap = features.cheap(t.get().rawA(), t.get().rawB(), t.get().a(), t.get().b(), cosine(probe, stored),
+    double[] cheap = features.cheap(t.get().readA(), t.get().readB(), t.get().normA(), t.get().normB(),
+        cosine(probe, stored),
         probe.time(), stored.keys().time());
-    PairFeatures.Values fx = features.complete(cheap, t.get().rawA(), t.get().rawB());
+    PairFeatures.Values fx = features.complete(cheap, t.get().readA(), t.get().readB());
     double s = score(fx.values());
     Outcome level = fx.veto().isPresent() ? Outcome.NEW : s >= threshold ? Outcome.DUPLICATE
         : possible.isPresent() && s >= possible.getAsDouble() ? Outcome.POSSIBLE_DUPLICATE : Outcome.NEW;
@@ -496,6 +526,10 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
             + Explanation.format(s) + ")").score(s).threshold(threshold)
         .value("new", t.a()).value("existing", t.b())
         .evidence("bias", Explanation.format(bias));
+    if (t.glossed()) {
+      e.evidence("read_as", "'" + t.readA() + "' / '" + t.readB() + "' (English gloss of the text in another "
+          + "language)");
+    }
     double[] x = fx.values();
     List<String> names = features.names();
     for (int i = 0; i < x.length; i++) {

@@ -121,6 +121,20 @@ public interface WordKnowledge {
     return java.util.Set.of();
   }
 
+  /**
+   * English translations of a lower-case, accent-folded word of another language ("zahnarzt", "de" → [dentist]), best
+   * first; empty when the resource has none (or no table for the language). Used to read texts in other languages
+   * against English ones ({@link dev.deja.core.guard.Glosses}).
+   */
+  default java.util.List<String> translations(String word, String language) {
+    return java.util.List.of();
+  }
+
+  /** The languages {@link #translations} knows, in the order ties between them are broken; empty by default. */
+  default java.util.List<String> translatedLanguages() {
+    return java.util.List.of();
+  }
+
   /** Knowledge that knows nothing: every relation is unknown. */
   static WordKnowledge none() {
     return NoWordKnowledge.INSTANCE;

@@ -1,0 +1,200 @@
+package dev.deja.core.guard;
+
+import dev.deja.core.lexical.WordKnowledge;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A word-by-word English gloss of a text written in another language, so that an English sentence model can compare it
+ * with English texts: "Ich habe zwei Wellensittiche." → "2 budgerigars.", "Hautarzt Daniel" → "dermatologist Daniel".
+ * The translations come from {@link WordKnowledge#translations} (FreeDict's bilingual dictionaries in deja-lexicon).
+ *
+ * <p>Which language: the one whose words the text has most of — its function words (Snowball's lists) and its words
+ * that are not English and that the language's dictionary knows — with the language the function words tell
+ * ({@link Grammar#language}) first among equals. A text with none (plain English) is left as it is.
+ *
+ * <p>What changes, in that language: its function words are left out (a word-by-word gloss of "ich habe", "am", "der"
+ * says nothing an English reader needs and often something wrong); number words become digits; a word the dictionary
+ * knows becomes its first translation — every such word when the function words say the text is in that language,
+ * otherwise only the words that are not English ("Zahnarzt" in a title, not "Gang" in an English sentence). First names
+ * and everything else (digits, names the dictionary does not know, punctuation) stay as written.
+ *
+ * <p>Thread-safe: glosses are cached (English texts as themselves), up to {@link TextProfile#CACHE_LIMIT} texts.
+ */
+public final class Glosses {
+  private Glosses() {}
+
+  private static final Pattern WORD = Pattern.compile("\\p{L}[\\p{L}\\p{M}'’]*");
+
+  /**
+   * The English gloss of a text, or the text itself when nothing in it reads as another language's (or the knowledge
+   * has no translations).
+   */
+  public static String english(String text, Lexicon lex, WordKnowledge knowledge) {
+    List<String> languages = knowledge.translatedLanguages();
+    if (languages.isEmpty() || !lex.language().equals("en")) {
+      return text;
+    }
+    Key key = new Key(text, knowledge);
+    String cached = CACHE.get(key);
+    if (cached == null) {
+      cached = gloss(text, languages, lex, knowledge);
+      if (CACHE.size() >= TextProfile.CACHE_LIMIT) {
+        CACHE.clear();
+      }
+      CACHE.put(key, cached);
+    }
+    return cached;
+  }
+
+  private record Key(String text, WordKnowledge knowledge) {}
+
+  private static final java.util.Map<Key, String> CACHE = new java.util.concurrent.ConcurrentHashMap<>();
+
+  private static String gloss(String text, List<String> languages, Lexicon lex, WordKnowledge knowledge) {
+    List<Word> words = words(text);
+    if (words.isEmpty()) {
+      return text;
+    }
+    String told = TextProfile.of(text, lex, knowledge).language();
+    Optional<Choice> choice = choose(words, languages, told, lex, knowledge);
+    if (choice.isEmpty()) {
+      return text;
+    }
+    String l = choice.get().language();
+    boolean whole = choice.get().whole();
+    StringBuilder out = new StringBuilder();
+    int at = 0;
+    boolean changed = false;
+    for (Word w : words) {
+      String replacement = replacement(w, l, whole, lex, knowledge);
+      if (replacement == null) {
+        continue;
+      }
+      out.append(text, at, w.start());
+      out.append(replacement);
+      at = w.end();
+      changed = true;
+    }
+    if (!changed) {
+      return text;
+    }
+    out.append(text, at, text.length());
+    return out.toString().replaceAll("\\s+", " ").strip();
+  }
+
+  /**
+   * A word of the text: where it is, as written, lower case with accents folded, and whether it is written as a name
+   * or an abbreviation would be (all capitals, or touching digits: "KP19", "UW").
+   */
+  private record Word(int start, int end, String written, String key, boolean code) {}
+
+  private static List<Word> words(String text) {
+    List<Word> out = new ArrayList<>();
+    Matcher m = WORD.matcher(text);
+    while (m.find()) {
+      String written = m.group();
+      boolean code = written.length() > 1 && written.equals(written.toUpperCase(Locale.ROOT))
+          || m.start() > 0 && Character.isDigit(text.charAt(m.start() - 1))
+          || m.end() < text.length() && Character.isDigit(text.charAt(m.end()));
+      out.add(new Word(m.start(), m.end(), written, fold(written), code));
+    }
+    return out;
+  }
+
+  static String fold(String s) {
+    String t = s.toLowerCase(Locale.ROOT).replace("’", "'").replace("ß", "ss");
+    return java.text.Normalizer.normalize(t, java.text.Normalizer.Form.NFD).replaceAll("\\p{M}+", "");
+  }
+
+  /** The language of a text's foreign words, and whether the whole text is in it. */
+  private record Choice(String language, boolean whole) {}
+
+  /**
+   * The language with the most of the text's words — its function words, and the other words its dictionary
+   * translates — (the one the function words tell first among equals). The whole text is in it when its function words tell so
+   * ({@link Grammar#language}), or when its words outnumber twice the text's English words (common words and English
+   * function words). Otherwise, for a text its function words do not place (a title such as "Hautarzt Daniel" or
+   * "Miete fällig"), only the words WordNet does not know at all count, and only when they outnumber the English
+   * words ("Mochi vet checkup" stays as it is); empty when no language does.
+   */
+  private static Optional<Choice> choose(List<Word> words, List<String> languages, String told, Lexicon lex,
+      WordKnowledge knowledge) {
+    int english = 0;
+    for (Word w : words) {
+      if (lex.functionWords().contains(w.key()) || knowledge.isCommonWord(w.key())) {
+        english++;
+      }
+    }
+    boolean foreign = !told.equals(lex.language());
+    String best = null;
+    int most = 0;
+    for (String l : languages) {
+      int n = 0;
+      for (Word w : words) {
+        if (function(w, l, foreign, lex, knowledge)
+            || (foreign ? !anyFunction(w, knowledge) : unknown(w, lex, knowledge))
+            && !knowledge.translations(w.key(), l).isEmpty()) {
+          n++;
+        }
+      }
+      if (n > most || n == most && n > 0 && l.equals(told)) {
+        best = l;
+        most = n;
+      }
+    }
+    if (best == null) {
+      return Optional.empty();
+    }
+    if (foreign || most >= 2 && most > 2 * english) {
+      return Optional.of(new Choice(best, true));
+    }
+    return most > english ? Optional.of(new Choice(best, false)) : Optional.empty();
+  }
+
+  /** A word English does not have: no English function word, not in WordNet, no first name, no code. */
+  private static boolean unknown(Word w, Lexicon lex, WordKnowledge knowledge) {
+    return !w.code() && w.key().length() > 2 && !lex.functionWords().contains(w.key())
+        && !knowledge.isGivenName(w.key()) && knowledge.lemmas(w.key()).isEmpty();
+  }
+
+  /** A function word of some language ("la", "por"): it tells the language by its function, not its dictionary. */
+  private static boolean anyFunction(Word w, WordKnowledge knowledge) {
+    return !knowledge.functionWordLanguages(w.key()).isEmpty()
+        || !knowledge.sharedFunctionWordLanguages(w.key()).isEmpty();
+  }
+
+  /** A function word of the language (one English does not share; a shared one too when the whole text is in it). */
+  private static boolean function(Word w, String language, boolean whole, Lexicon lex, WordKnowledge knowledge) {
+    if (lex.functionWords().contains(w.key()) && !whole) {
+      return false;
+    }
+    return knowledge.functionWordLanguages(w.key()).contains(language)
+        || whole && knowledge.sharedFunctionWordLanguages(w.key()).contains(language);
+  }
+
+  /** What a word becomes in the gloss: "" (left out), its translation or digits; null when it stays as written. */
+  private static String replacement(Word w, String language, boolean whole, Lexicon lex, WordKnowledge knowledge) {
+    // An article that also means "one" ("een", "ein", "un", "um") is left out with the function words: the gloss
+    // cannot tell "one sugar" from "a sugar" (nor can the number tables, which leave those words out).
+    if (function(w, language, whole, lex, knowledge)) {
+      return "";
+    }
+    // A first name stays, unless a text in another language writes it in lower case ("domingos", "rosa").
+    boolean name = knowledge.isGivenName(w.key()) && (!whole || !w.written().equals(w.key()));
+    if (w.code() || name || !whole && !unknown(w, lex, knowledge)) {
+      return null;
+    }
+    String k = w.key();
+    Optional<Double> number = knowledge.numberValue(k, language);
+    if (number.isPresent() && number.get() == Math.rint(number.get()) && Math.abs(number.get()) < 1e9) {
+      return Long.toString(number.get().longValue());
+    }
+    List<String> t = knowledge.translations(k, language);
+    return t.isEmpty() ? null : t.get(0);
+  }
+}

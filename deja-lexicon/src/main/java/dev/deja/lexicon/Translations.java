@@ -1,0 +1,163 @@
+package dev.deja.lexicon;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+import java.util.zip.GZIPInputStream;
+import org.tartarus.snowball.SnowballStemmer;
+
+/**
+ * English translations of German, Dutch, Spanish, Portuguese, French and Italian words, from the FreeDict
+ * dictionaries Debian packages ({@code dict-freedict-deu-eng}, {@code -nld-eng}, {@code -spa-eng}, {@code -por-eng},
+ * {@code -fra-eng}, {@code -ita-eng}), turned into the class-path tables {@code dev/deja/lexicon/bilingual/LL-en.tsv.gz}
+ * by {@code scripts/bilingual-tables.py} at build time of the tables (they are committed: nothing is read from the
+ * Debian packages at run time). The German table is large (about 207,000 headwords), the others small (3,200 Italian
+ * to 19,700 Dutch).
+ *
+ * <p>A word is looked up as written (lower case, accents folded), then by its Snowball stem (Lucene's stemmers:
+ * "suikers" finds "suiker", "años" "año"), then — for German and Dutch — as a compound of two known words
+ * ("boodschappenbudget" = "boodschappen" + "budget", a linking "s", "en" or "e" allowed between them).
+ *
+ * <p>Thread-safe: a table is read once, on first use of its language, and read-only after.
+ */
+final class Translations {
+  /** The languages with a table, in the order ties between them are broken. */
+  static final List<String> LANGUAGES = List.of("de", "nl", "es", "pt", "fr", "it");
+
+  private static final Map<String, Supplier<SnowballStemmer>> STEMMERS = Map.of(
+      "de", org.tartarus.snowball.ext.GermanStemmer::new,
+      "nl", org.tartarus.snowball.ext.DutchStemmer::new,
+      "es", org.tartarus.snowball.ext.SpanishStemmer::new,
+      "pt", org.tartarus.snowball.ext.PortugueseStemmer::new,
+      "fr", org.tartarus.snowball.ext.FrenchStemmer::new,
+      "it", org.tartarus.snowball.ext.ItalianStemmer::new);
+  private static final List<String> COMPOUND_LANGUAGES = List.of("de", "nl");
+  private static final List<String> LINKS = List.of("s", "en", "e", "n", "es");
+  /** Plural and inflection endings tried before the stem, in this order. */
+  private static final List<String> ENDINGS = List.of("s", "es", "en", "e", "n", "er");
+  /** The shortest part of a compound that is looked up: shorter parts find too many accidental words. */
+  private static final int MIN_PART = 4;
+
+  private final Map<String, Table> tables = new ConcurrentHashMap<>();
+
+  /** A language's table: words and stems to their translations (joined by '|'). */
+  private record Table(Map<String, String> words, Map<String, String> stems) {}
+
+  /**
+   * The English translations of a lower-case, accent-folded word of a language, best first; empty when the table has
+   * none or the language has no table.
+   */
+  List<String> of(String word, String language) {
+    if (!STEMMERS.containsKey(language) || word.length() < 2) {
+      return List.of();
+    }
+    Table t = table(language);
+    Optional<String> direct = find(t, word, language);
+    if (direct.isPresent()) {
+      return List.of(direct.get().split("\\|"));
+    }
+    if (COMPOUND_LANGUAGES.contains(language) && word.length() >= 2 * MIN_PART) {
+      return compound(t, word, language).map(List::of).orElse(List.of());
+    }
+    return List.of();
+  }
+
+  /**
+   * The word as written, else without a plural or inflection ending ("domingos" → "domingo", "Wellensittiche" →
+   * "wellensittich"), else by its stem — when the stem keeps at least {@link #MIN_PART} letters: shorter stems join
+   * unrelated words ("faço" and "faca").
+   */
+  private Optional<String> find(Table t, String word, String language) {
+    String hit = t.words().get(word);
+    for (int i = 0; hit == null && i < ENDINGS.size(); i++) {
+      String e = ENDINGS.get(i);
+      if (word.endsWith(e) && word.length() - e.length() >= MIN_PART) {
+        hit = t.words().get(word.substring(0, word.length() - e.length()));
+      }
+    }
+    if (hit == null) {
+      String stem = stem(word, language);
+      hit = stem.length() >= MIN_PART ? t.stems().get(stem) : null;
+    }
+    return Optional.ofNullable(hit);
+  }
+
+  /** The longest known head with a known modifier before it: "wachtwoordmanager" → "password manager". */
+  private Optional<String> compound(Table t, String word, String language) {
+    for (int i = MIN_PART; i <= word.length() - MIN_PART; i++) {
+      String head = word.substring(i);
+      Optional<String> h = find(t, head, language);
+      if (h.isEmpty()) {
+        continue;
+      }
+      String modifier = word.substring(0, i);
+      Optional<String> m = find(t, modifier, language);
+      for (int k = 0; m.isEmpty() && k < LINKS.size(); k++) {
+        String link = LINKS.get(k);
+        if (modifier.endsWith(link) && modifier.length() - link.length() >= MIN_PART) {
+          m = find(t, modifier.substring(0, modifier.length() - link.length()), language);
+        }
+      }
+      if (m.isPresent()) {
+        return Optional.of(first(m.get()) + " " + first(h.get()));
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static String first(String translations) {
+    int bar = translations.indexOf('|');
+    return bar < 0 ? translations : translations.substring(0, bar);
+  }
+
+  private static String stem(String word, String language) {
+    SnowballStemmer s = STEMMERS.get(language).get();
+    s.setCurrent(word);
+    s.stem();
+    return s.getCurrent();
+  }
+
+  private Table table(String language) {
+    return tables.computeIfAbsent(language, Translations::read);
+  }
+
+  private static Table read(String language) {
+    String resource = "dev/deja/lexicon/bilingual/" + language + "-en.tsv.gz";
+    Map<String, String> words = new HashMap<>();
+    Map<String, String> stems = new HashMap<>();
+    try (InputStream in = Translations.class.getClassLoader().getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new IllegalStateException("translation table " + resource + " is not on the class path (deja-lexicon)");
+      }
+      BufferedReader r = new BufferedReader(new InputStreamReader(new GZIPInputStream(in), StandardCharsets.UTF_8));
+      for (String line = r.readLine(); line != null; line = r.readLine()) {
+        int tab = line.indexOf('\t');
+        if (tab <= 0) {
+          continue;
+        }
+        String key = NumberWords.key(line.substring(0, tab));
+        if (key.contains(" ")) {
+          continue;
+        }
+        String value = line.substring(tab + 1).intern();
+        words.putIfAbsent(key, value);
+        String stem = stem(key, language);
+        if (stem.length() >= MIN_PART) {
+          stems.putIfAbsent(stem, value);
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + resource, e);
+    }
+    return new Table(Map.copyOf(words), Map.copyOf(stems));
+  }
+}

@@ -1,0 +1,173 @@
+package dev.deja.lexicon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.deja.core.embed.Embedder;
+import dev.deja.core.embed.EmbedderProvider;
+import dev.deja.core.engine.DejaCollection;
+import dev.deja.core.engine.PutRequest;
+import dev.deja.core.guard.Glosses;
+import dev.deja.core.guard.Lexicon;
+import dev.deja.core.item.Item;
+import dev.deja.core.lexical.WordKnowledge;
+import dev.deja.core.lexical.WordKnowledges;
+import dev.deja.core.spec.SpecReader;
+import dev.deja.core.store.MemoryCollectionStore;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Translations from the FreeDict tables, and the English glosses the combined stage embeds for other languages. */
+class GlossesTest {
+  private static final WordKnowledge K = WordKnowledges.defaults();
+
+  private static String gloss(String text) {
+    return Glosses.english(text, Lexicon.ENGLISH, K);
+  }
+
+  @ParameterizedTest(name = "{0} ({1}) → {2}")
+  @CsvSource(delimiter = '|', value = {
+      "zahnarzt | de | dentist",
+      "hautarzt | de | dermatologist",
+      "wellensittiche | de | budgerigars",       // an inflected form: the headword without its ending
+      "suikers | nl | sugar",                    // a plural
+      "wohnungsinspektion | de | flat inspectorate", // a compound of two headwords
+      "ontwerpstudio | nl | design studio",
+      "domingo | es | sunday",
+      "semana | pt | week"})
+  void translatesWordsOfEachLanguage(String word, String language, String english) {
+    assertThat(K.translations(word, language)).contains(english);
+  }
+
+  @Test
+  void knowsNothingOfUnknownWordsAndLanguages() {
+    assertThat(K.translations("xqzvbn", "de")).isEmpty();
+    assertThat(K.translations("zahnarzt", "sv")).isEmpty();
+    assertThat(K.translatedLanguages()).containsExactly("de", "nl", "es", "pt", "fr", "it");
+  }
+
+  @ParameterizedTest(name = "{0} → {1}")
+  @CsvSource(delimiter = '|', value = {
+      "Ich habe zwei Wellensittiche. | 2 budgerigars.",           // function words out, number words as digits
+      "Ik wil twee suikers in mijn koffie. | 2 sugar coffee.",
+      "Hautarzt Daniel | dermatologist Daniel",                    // a title its function words do not place
+      "Miete fällig | rental due",
+      "O meu carro é um Toyota Prius de 2016. | car Toyota Prius 2016."})
+  void glossesTextsInOtherLanguages(String text, String english) {
+    assertThat(gloss(text)).isEqualTo(english);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+      "I live in Glasgow.",                 // a place WordNet knows, not the German word for a Glaswegian
+      "My parents live in Recife.",         // a place it does not know, among English words
+      "Mochi vet checkup",                  // a pet's name among English words
+      "Medicare open enrollment deadline",
+      "My car's number plate is KP19 XVB.", // codes
+      "Dr Mensah 8.40",                     // an abbreviation
+      "Rosa choir practice"})               // a first name that is also a Spanish word
+  void leavesEnglishAsItIs(String text) {
+    assertThat(gloss(text)).isEqualTo(text);
+  }
+
+  /**
+   * Over every English text of the project's labelled memory and calendar sets, the gloss changes nothing: the tables
+   * act on other languages only. English here: not in a pair whose note names another language, and without a word
+   * that is a function word of another language and no English word ("Meine", "ist").
+   */
+  @Test
+  void leavesEveryEnglishTextOfTheLabelledSetsAsItIs() throws IOException {
+    Pattern language = Pattern.compile("German|Dutch|Spanish|Portuguese|French|Italian|cross-lingual");
+    ObjectMapper json = new ObjectMapper();
+    java.util.Set<String> foreign = new java.util.HashSet<>();
+    java.util.Set<String> texts = new java.util.TreeSet<>();
+    for (String split : List.of("train", "dev")) {
+      for (String preset : List.of("memory", "calendar")) {
+        for (String line : Files.readAllLines(Path.of("..", "datasets", split, preset, "pairs.jsonl"))) {
+          JsonNode pair = json.readTree(line);
+          for (String side : List.of("left", "right")) {
+            JsonNode item = pair.path(side);
+            String text = item.has("text") ? item.path("text").asText() : item.path("title").asText();
+            texts.add(text);
+            if (language.matcher(pair.path("note").asText()).find()) {
+              foreign.add(text);
+            }
+          }
+        }
+      }
+    }
+    texts.removeAll(foreign);
+    texts.removeIf(t -> Pattern.compile("[^\\p{L}]+").splitAsStream(t.toLowerCase(java.util.Locale.ROOT))
+        .anyMatch(w -> !K.functionWordLanguages(w).isEmpty()));
+    List<String> changed = new ArrayList<>();
+    for (String text : texts) {
+      if (!gloss(text).equals(text)) {
+        changed.add(text + " → " + gloss(text));
+      }
+    }
+    assertThat(texts).hasSizeGreaterThan(1400);
+    assertThat(changed).isEmpty();
+  }
+
+  /** Records what it is asked to embed. */
+  private static final class RecordingEmbedder implements Embedder {
+    final List<String> texts = new ArrayList<>();
+
+    @Override
+    public String model() {
+      return "recording";
+    }
+
+    @Override
+    public int dimension() {
+      return 2;
+    }
+
+    @Override
+    public synchronized float[] embed(String text) {
+      texts.add(text);
+      return new float[] {1, 0};
+    }
+  }
+
+  private static DejaCollection collection(RecordingEmbedder e, Boolean translate) {
+    Map<String, Object> combined = new LinkedHashMap<>();
+    combined.put("type", "combined");
+    combined.put("model", "recording");
+    combined.put("features", Map.of("cosine", 4.0));
+    combined.put("bias", -2.0);
+    if (translate != null) {
+      combined.put("translate", translate);
+    }
+    Map<String, Object> tree = new LinkedHashMap<>();
+    tree.put("name", "notes");
+    tree.put("fields", Map.of("text", Map.of("type", "text")));
+    tree.put("stages", Map.of("combined", combined));
+    AtomicInteger ids = new AtomicInteger();
+    return DejaCollection.builder(SpecReader.read(tree, "notes")).store(new MemoryCollectionStore("notes"))
+        .embedders(EmbedderProvider.of(Map.of("recording", e))).ids(() -> "n" + ids.incrementAndGet()).build();
+  }
+
+  @Test
+  void theCombinedStageEmbedsTheGlossOfAnotherLanguageUnlessTold() {
+    RecordingEmbedder on = new RecordingEmbedder();
+    collection(on, null).put(PutRequest.of("t", Item.of("text", "Ich habe zwei Wellensittiche.")));
+    collection(on, null).put(PutRequest.of("t", Item.of("text", "I have two budgies.")));
+    assertThat(on.texts).containsExactly("2 budgerigars.", "I have two budgies.");
+
+    RecordingEmbedder off = new RecordingEmbedder();
+    collection(off, false).put(PutRequest.of("t", Item.of("text", "Ich habe zwei Wellensittiche.")));
+    assertThat(off.texts).containsExactly("Ich habe zwei Wellensittiche.");
+  }
+}
