@@ -44,6 +44,11 @@ final class Translations {
   private static final List<String> LINKS = List.of("s", "en", "e", "n", "es");
   /** Plural and inflection endings tried before the stem, in this order. */
   private static final List<String> ENDINGS = List.of("s", "es", "en", "e", "n", "er");
+  /**
+   * The longest word looked up: longer ones are no dictionary's words, and a compound is split in time quadratic in its
+   * length, so a hostile 10,000-letter "word" must not reach it.
+   */
+  private static final int MAX_WORD = 48;
   /** The shortest part of a compound that is looked up: shorter parts find too many accidental words. */
   private static final int MIN_PART = 4;
 
@@ -57,7 +62,7 @@ final class Translations {
    * none or the language has no table.
    */
   List<String> of(String word, String language) {
-    if (!STEMMERS.containsKey(language) || word.length() < 2) {
+    if (!STEMMERS.containsKey(language) || word.length() < 2 || word.length() > MAX_WORD) {
       return List.of();
     }
     Table t = table(language);

@@ -57,6 +57,16 @@ class GlossesTest {
     assertThat(K.translatedLanguages()).containsExactly("de", "nl", "es", "pt", "fr", "it");
   }
 
+  /** Hostile input: a very long word or text is glossed (or left) quickly, not split letter by letter. */
+  @Test
+  void aVeryLongWordIsNotSplitLetterByLetter() {
+    String word = "Wohnungs".repeat(1_250);
+    assertThat(K.translations(word.toLowerCase(java.util.Locale.ROOT), "de")).isEmpty();
+    String text = "Ich habe " + word + " und " + "zwei Katzen ".repeat(2_000);
+    assertThat(org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20),
+        () -> gloss(text))).startsWith(word).contains("2 cats");
+  }
+
   @ParameterizedTest(name = "{0} → {1}")
   @CsvSource(delimiter = '|', value = {
       "Ich habe zwei Wellensittiche. | 2 budgerigars.",           // function words out, number words as digits
