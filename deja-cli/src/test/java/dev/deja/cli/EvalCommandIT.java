@@ -86,7 +86,7 @@ class EvalCommandIT {
 
   @ParameterizedTest(name = "{0} {1}")
   @CsvSource({"calendar, calendar/pairs.jsonl, 0.93", "calendar, calendar/scenario.jsonl, 0.93",
-      "memory, memory/pairs.jsonl, 0.97", "memory, memory/scenario.jsonl, 0.99"})
+      "memory, memory/pairs.jsonl, 0.96", "memory, memory/scenario.jsonl, 0.99"})
   void accuracyFloorsOnTheDevSets(String preset, String file, double floor) {
     // Floors at the validation F1 of the shipped presets (docs/EVALUATION.md), rounded down: the weights are fitted on
     // datasets/train only, so these are figures on data the fit never saw.

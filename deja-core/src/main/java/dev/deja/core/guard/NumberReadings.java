@@ -155,8 +155,7 @@ public final class NumberReadings {
           continue;
         }
         java.util.Optional<Double> v = knowledge.numberValue(String.join(" ", span), language);
-        if (v.isPresent() && !(len == 1 && span.get(0).equals("one") && i + 1 < words.size()
-            && words.get(i + 1).equals("of"))) {
+        if (v.isPresent() && !(len == 1 && span.get(0).equals("one") && english && notACount(words, i))) {
           out.add(v.get());
           i += len - 1;
           found = true;
@@ -190,6 +189,18 @@ public final class NumberReadings {
     }
     joinDigits(out, digitRun);
     return out;
+  }
+
+  /** Determiners before which "one" means "only" or stands for a noun ("the one vegetable", "my one regret"). */
+  private static final java.util.Set<String> ONE_AS_ONLY = java.util.Set.of("the", "this", "that", "my", "your",
+      "his", "her", "our", "their", "which", "every");
+
+  /**
+   * Whether "one" at word {@code i} is no count: "one of" a group, or after a determiner ("the one vegetable I won't
+   * eat" is "the only vegetable", "this one", "which one").
+   */
+  private static boolean notACount(List<String> words, int i) {
+    return i + 1 < words.size() && words.get(i + 1).equals("of") || i >= 1 && ONE_AS_ONLY.contains(words.get(i - 1));
   }
 
   /**

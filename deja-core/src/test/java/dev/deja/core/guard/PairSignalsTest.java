@@ -145,6 +145,16 @@ class PairSignalsTest {
   }
 
   @Test
+  void oneAfterADeterminerIsNoCount() {
+    // "the one vegetable" is "the only vegetable"; "one sugar" is a count.
+    Map<String, Double> only = of("Eggplant is the one vegetable I hate.", "Eggplant is the only vegetable I hate.");
+    assertThat(only.get("numbers_one_side")).isZero();
+    assertThat(of("My one regret is selling the boat.", "My only regret is selling the boat.")
+        .get("numbers_one_side")).isZero();
+    assertThat(of("I take one sugar in my tea.", "I take two sugars in my tea.").get("numbers_conflict")).isOne();
+  }
+
+  @Test
   void anHourWithoutADayMayBeAnAgeAndStaysANumber() {
     Map<String, Double> v = of("I left school at 16.", "I left school at 4 pm.");
     assertThat(v.get("numbers_conflict")).isZero();
