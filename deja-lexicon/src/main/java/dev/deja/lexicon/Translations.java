@@ -18,14 +18,15 @@ import org.tartarus.snowball.SnowballStemmer;
 /**
  * English translations of German, Dutch, Spanish, Portuguese, French and Italian words, from the FreeDict
  * dictionaries Debian packages ({@code dict-freedict-deu-eng}, {@code -nld-eng}, {@code -spa-eng}, {@code -por-eng},
- * {@code -fra-eng}, {@code -ita-eng}), turned into the class-path tables {@code dev/deja/lexicon/bilingual/LL-en.tsv.gz}
- * by {@code scripts/bilingual-tables.py} at build time of the tables (they are committed: nothing is read from the
- * Debian packages at run time). The German table is large (about 207,000 headwords), the others small (3,200 Italian
- * to 19,700 Dutch).
+ * {@code -fra-eng}, {@code -ita-eng}), turned into the class-path tables
+ * {@code dev/deja/lexicon/bilingual/LL-en.tsv.gz} by {@code scripts/bilingual-tables.py} (committed: nothing is read
+ * from the Debian packages at run time). The German table is large (about 207,000 headwords), the others small (3,200
+ * Italian to 19,700 Dutch).
  *
- * <p>A word is looked up as written (lower case, accents folded), then by its Snowball stem (Lucene's stemmers:
- * "suikers" finds "suiker", "años" "año"), then — for German and Dutch — as a compound of two known words
- * ("boodschappenbudget" = "boodschappen" + "budget", a linking "s", "en" or "e" allowed between them).
+ * <p>A word is looked up as written (lower case, accents folded), then without a plural or inflection ending
+ * ("suikers" finds "suiker", "domingos" "domingo"), then by its Snowball stem (Lucene's stemmers), then — for German
+ * and Dutch — as a compound of two known words ("ontwerpstudio" = "ontwerp" + "studio", a linking "s", "en" or "e"
+ * allowed between them).
  *
  * <p>Thread-safe: a table is read once, on first use of its language, and read-only after.
  */

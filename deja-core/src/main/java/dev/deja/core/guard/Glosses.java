@@ -19,9 +19,10 @@ import java.util.regex.Pattern;
  *
  * <p>What changes, in that language: its function words are left out (a word-by-word gloss of "ich habe", "am", "der"
  * says nothing an English reader needs and often something wrong); number words become digits; a word the dictionary
- * knows becomes its first translation — every such word when the function words say the text is in that language,
- * otherwise only the words that are not English ("Zahnarzt" in a title, not "Gang" in an English sentence). First names
- * and everything else (digits, names the dictionary does not know, punctuation) stay as written.
+ * knows becomes its first translation — every such word when the whole text is in that language (its function words
+ * say so, or its words outnumber twice its English ones), otherwise only the words that are not English ("Zahnarzt" in
+ * a title, not "Gang" in an English sentence). First names written with a capital, codes and everything else (digits,
+ * names the dictionary does not know, punctuation) stay as written.
  *
  * <p>Thread-safe: glosses are cached (English texts as themselves), up to {@link TextProfile#CACHE_LIMIT} texts.
  */
@@ -106,7 +107,7 @@ public final class Glosses {
     return out;
   }
 
-  static String fold(String s) {
+  private static String fold(String s) {
     String t = s.toLowerCase(Locale.ROOT).replace("’", "'").replace("ß", "ss");
     return java.text.Normalizer.normalize(t, java.text.Normalizer.Form.NFD).replaceAll("\\p{M}+", "");
   }
@@ -116,11 +117,11 @@ public final class Glosses {
 
   /**
    * The language with the most of the text's words — its function words, and the other words its dictionary
-   * translates — (the one the function words tell first among equals). The whole text is in it when its function words tell so
-   * ({@link Grammar#language}), or when its words outnumber twice the text's English words (common words and English
-   * function words). Otherwise, for a text its function words do not place (a title such as "Hautarzt Daniel" or
-   * "Miete fällig"), only the words WordNet does not know at all count, and only when they outnumber the English
-   * words ("Mochi vet checkup" stays as it is); empty when no language does.
+   * translates — (the one the function words tell first among equals). The whole text is in it when its function
+   * words tell so ({@link Grammar#language}), or when its words outnumber twice the text's English words (common words
+   * and English function words). Otherwise, for a text its function words do not place (a title such as "Hautarzt
+   * Daniel" or "Miete fällig"), only the words WordNet does not know at all count, and only when they outnumber the
+   * English words ("Mochi vet checkup" stays as it is); empty when no language does.
    */
   private static Optional<Choice> choose(List<Word> words, List<String> languages, String told, Lexicon lex,
       WordKnowledge knowledge) {
@@ -185,7 +186,7 @@ public final class Glosses {
       return "";
     }
     // A first name stays, unless a text in another language writes it in lower case ("domingos", "rosa").
-    boolean name = knowledge.isGivenName(w.key()) && (!whole || !w.written().equals(w.key()));
+    boolean name = knowledge.isGivenName(w.key()) && (!whole || Character.isUpperCase(w.written().charAt(0)));
     if (w.code() || name || !whole && !unknown(w, lex, knowledge)) {
       return null;
     }

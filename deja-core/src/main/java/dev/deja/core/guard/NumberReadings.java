@@ -200,7 +200,8 @@ public final class NumberReadings {
    * eat" is "the only vegetable", "this one", "which one").
    */
   private static boolean notACount(List<String> words, int i) {
-    return i + 1 < words.size() && words.get(i + 1).equals("of") || i >= 1 && ONE_AS_ONLY.contains(words.get(i - 1));
+    return i + 1 < words.size() && words.get(i + 1).equals("of")
+        || i >= 1 && ONE_AS_ONLY.contains(words.get(i - 1));
   }
 
   /**
