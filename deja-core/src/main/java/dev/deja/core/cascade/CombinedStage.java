@@ -263,15 +263,14 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
     // each as written, in its own words).
     String ga = toEmbed.apply(ra.get());
     String gb = toEmbed.apply(rb.get());
-    if (ga.equals(ra.get()) == gb.equals(rb.get())) {
-      return Optional.of(new Texts(ra.get(), rb.get(), a, b, ra.get(), rb.get(), a, b));
+    if (ga.equals(ra.get()) != gb.equals(rb.get())) {
+      String na = normalizer.normalize(ga);
+      String nb = normalizer.normalize(gb);
+      if (!na.isEmpty() && !nb.isEmpty()) {
+        return Optional.of(new Texts(ra.get(), rb.get(), a, b, ga, gb, na, nb));
+      }
     }
-    String na = normalizer.normalize(ga);
-    String nb = normalizer.normalize(gb);
-    if (na.isEmpty() || nb.isEmpty()) {
-      return Optional.of(new Texts(ra.get(), rb.get(), a, b, ra.get(), rb.get(), a, b));
-    }
-    return Optional.of(new Texts(ra.get(), rb.get(), a, b, ga, gb, na, nb));
+    return Optional.of(new Texts(ra.get(), rb.get(), a, b, ra.get(), rb.get(), a, b));
   }
 
   /**

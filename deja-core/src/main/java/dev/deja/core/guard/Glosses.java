@@ -1,6 +1,7 @@
 package dev.deja.core.guard;
 
 import dev.deja.core.lexical.WordKnowledge;
+import dev.deja.core.normalize.TextSteps;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -107,9 +108,9 @@ public final class Glosses {
     return out;
   }
 
+  /** Lower case with accents folded, as the word lists are keyed ({@link TextSteps#foldAccents}: "ß" → "ss"). */
   private static String fold(String s) {
-    String t = s.toLowerCase(Locale.ROOT).replace("’", "'").replace("ß", "ss");
-    return java.text.Normalizer.normalize(t, java.text.Normalizer.Form.NFD).replaceAll("\\p{M}+", "");
+    return TextSteps.foldAccents(s.toLowerCase(Locale.ROOT).replace("’", "'"));
   }
 
   /** The language of a text's foreign words, and whether the whole text is in it. */
