@@ -13,7 +13,8 @@ import java.util.Set;
  * @param word the word as asked (lower case)
  * @param known whether WordNet has it in some part of speech
  * @param lemmas its base forms ("kiwis" → kiwi)
- * @param synsets every sense's synset id
+ * @param synsets the synset ids of its senses in use: the first {@link WordNetEntries#TOP_SENSES} of each part of
+ *     speech, and any other that WordNet's sense-tagged texts (its use counts) use the word in
  * @param formLemmas lemmas its senses point to by derivation, pertainym, participle or similarity ("allergy" →
  *     allergic)
  * @param antonymLemmas lemmas of its antonyms and of their similarity clusters ("early" → late, tardy, …)

@@ -133,11 +133,19 @@ final class WordNetEntries {
       }
       for (int i = 0; i < senses.size(); i++) {
         Synset s = senses.get(i);
-        synsets.add(id(s));
+        boolean used = false;
         for (Word w : s.getWords()) {
           if (w.getLemma().equals(word) || w.getLemma().equals(iw.getLemma())) {
             lowerCase = true;
           }
+          if (w.getLemma().equalsIgnoreCase(iw.getLemma()) && w.getUseCount() > 0) {
+            used = true;
+          }
+        }
+        // A synonym through a rare sense is no synonym in use: "king" and "queen" share only the synset of a
+        // pre-eminent competitor, the fifth sense of "queen", which no tagged text uses it in.
+        if (i < TOP_SENSES || used) {
+          synsets.add(id(s));
         }
         for (PointerType t : FORM_POINTERS) {
           for (Pointer p : s.getPointers(t)) {
