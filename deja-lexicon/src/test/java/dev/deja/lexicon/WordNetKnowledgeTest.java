@@ -49,6 +49,16 @@ class WordNetKnowledgeTest {
   }
 
   @Test
+  void synonymsShareASenseInUse() {
+    // "king" and "queen" share one synset (a pre-eminent competitor), the fifth sense of "queen", which WordNet's
+    // sense-tagged texts never use it in; "see" and "visit" share "visit"'s first sense, which they use "see" in.
+    assertThat(K.relate("king", "queen").kind()).isNotEqualTo(Kind.SAME);
+    assertThat(K.relate("queen", "king").kind()).isNotEqualTo(Kind.SAME);
+    assertThat(K.relate("see", "visit").kind()).isEqualTo(Kind.SAME);
+    assertThat(K.relate("fine", "ok").kind()).isEqualTo(Kind.SAME);
+  }
+
+  @Test
   void opposesWordsNotTheirSynonyms() {
     // WordNet's antonymy is between words: "leave" is the opposite of "arrive", and "get" shares a sense with "arrive"
     // ("when did you get here?") without being the opposite of "leave".
@@ -123,6 +133,19 @@ class WordNetKnowledgeTest {
     var read = profile.numbers().numbers();
     assertThat(read).as(profile.language()).containsExactlyElementsOf(java.util.Arrays.stream(values.split(" "))
         .map(Double::parseDouble).toList());
+  }
+
+  @ParameterizedTest(name = "{0} → {1}")
+  @CsvSource(delimiter = '|', value = {
+      // Function words of both languages ("im", "am") count for German beside its own "ich" ...
+      "Im Sommer fahre ich am liebsten ans Meer. | de",
+      "Im Winter gehe ich am Sonntag ins Kino. | de",
+      // ... and an English text full of them ("am", "in", "so") stays English without one of German's own.
+      "I am in the office, so call me later. | en",
+      "Die Hard is on at eight. | en"})
+  void tellsTheLanguageByFunctionWordsBothLanguagesShare(String text, String language) {
+    assertThat(dev.deja.core.guard.TextProfile.of(text, dev.deja.core.guard.Lexicon.ENGLISH, K).language())
+        .isEqualTo(language);
   }
 
   @Test

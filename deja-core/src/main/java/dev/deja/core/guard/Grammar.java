@@ -40,7 +40,9 @@ final class Grammar {
    * ("Ortodontista da Sofia" is Portuguese, "Ich habe elf Katzen" German;
    * "Team mtg (Mon)" is not French for its "mon"); the lexicon's language otherwise. A function word that is also an
    * English word ("y", "mis", "die") counts for its languages only beside one that is not ("Mis hijos tienen ocho y once
-   * años" is Spanish by "tienen", "mis" and "y"), and is neither a common nor an uncommon word. Short texts without
+   * años" is Spanish by "tienen", "mis" and "y"), and is neither a common nor an uncommon word; so does a function word
+   * of both ("am", "im", "in": "Im Flugzeug sitze ich am liebsten am Gang" is German by "ich", "im" and "am", against
+   * English's "im" and "am"). Short texts without
    * function words ("Miete fällig") stay in the lexicon's language: nothing tells.
    */
   static String language(List<String> words, Lexicon lex, WordKnowledge knowledge) {
@@ -52,6 +54,11 @@ final class Grammar {
     for (String w : words) {
       if (lex.functionWords().contains(w)) {
         own++;
+        // A function word of both languages ("am", "in", "no", "so") counts for the other one as well, beside an
+        // unambiguous one of its own: "Im Flugzeug sitze ich am liebsten am Gang" is German, "No creo en Dios"
+        // Spanish.
+        knowledge.functionWordLanguages(w).forEach(l -> shared.merge(l, 1, Integer::sum));
+        knowledge.sharedFunctionWordLanguages(w).forEach(l -> shared.merge(l, 1, Integer::sum));
         continue;
       }
       Set<String> langs = knowledge.functionWordLanguages(w);
