@@ -4,6 +4,7 @@ import dev.deja.core.lexical.WordKnowledge;
 import dev.deja.core.lexical.WordRelation;
 import dev.deja.core.measure.SequenceMeasure;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,6 +57,10 @@ import java.util.Set;
  *   <tr><td>{@code other_subject}</td><td>one text has "I" as its subject, the other opens with someone else as the
  *       subject of its first verb, a person noun or a first name ("I'm a single dad" / "My brother is a single dad";
  *       in the memory preset)</td></tr>
+ *   <tr><td>{@code negation_scope}</td><td>both texts negate (the same parity of cues), and a word one negates is
+ *       one the other states: "I drink tea but I don't drink coffee" / "I'm a coffee drinker, not a tea drinker"; a
+ *       cue negates the two content words after it in its clause, or the clause before it when nothing follows ("dark
+ *       chocolate isn't"); in the memory preset</td></tr>
  *   <tr><td>{@code times_agree}</td><td>both texts state clock times and they agree, however written ("half past
  *       three" / "3:30", "one o'clock" / "1 pm"; in the memory preset)</td></tr>
  *   <tr><td>{@code leftover_known}</td><td>the share of the left-over words (both texts) that are common words of the
@@ -77,7 +82,7 @@ public final class PairSignals {
   public static final List<String> NAMES = List.of("numbers_conflict", "numbers_one_side", "negation_mismatch",
       "names_conflict", "names_one_side", "contrast_conflict", "modality_mismatch", "swap", "role_change", "subject_shift", "person_missing", "tense_mismatch", "matched_share", "unmatched", "inversions", "language_mismatch",
       "extension", "sibling", "antonym", "broader", "modifier_change", "owner_only", "head_differs", "closeness", "single_change", "sequence",
-      "defined", "people_conflict", "leftover_known", "times_agree", "other_subject");
+      "defined", "people_conflict", "leftover_known", "times_agree", "other_subject", "negation_scope");
 
 
   /**
@@ -246,6 +251,9 @@ public final class PairSignals {
     }
     put(v, ev, "times_agree", !conflict && !na.times().isEmpty() && !nb.times().isEmpty(),
         () -> describe(na) + " = " + describe(nb));
+    // Both texts negate, but not the same thing: "I snowboard but I don't ski" / "I'm a skier, not a snowboarder".
+    String scope = ga % 2 == gb % 2 && ga > 0 && gb > 0 ? negatedElsewhere(al, pa.tokens(), pb.tokens(), lex) : null;
+    put(v, ev, "negation_scope", scope != null, () -> scope);
     // One thing replaced presupposes that the rest is the same: at least one word matched.
     put(v, ev, "single_change", al.unmatchedA().size() == 1 && al.unmatchedB().size() == 1 && !al.matched().isEmpty(),
         () -> "'" + al.unmatchedA().get(0) + "' → '" + al.unmatchedB().get(0) + "'");
@@ -392,6 +400,75 @@ public final class PairSignals {
       }
     }
     return out;
+  }
+
+  /** Words that open a new clause: a negation before them does not reach past them. */
+  private static final Set<String> CLAUSE_OPENERS = Set.of("but", "yet", "although", "though", "whereas", "while",
+      "because", "so", "since", "however", "except");
+
+  /**
+   * The words a text negates and the words it states, from each word's clause: a clause (cut at punctuation and at
+   * the conjunctions that open a new one) negates what follows its first negation cue, or, when nothing follows it,
+   * what comes before ("raw ones aren't"). Returns word → +1 (only stated), −1 (only negated), 0 (both).
+   */
+  /** How many content words after a negation cue it reaches. */
+  private static final int SCOPE_WORDS = 2;
+
+  static Map<String, Integer> negatedWords(List<Token> tokens, Lexicon lex) {
+    Map<String, Integer> out = new HashMap<>();
+    int start = 0;
+    for (int i = 0; i <= tokens.size(); i++) {
+      boolean end = i == tokens.size() || i > start && (tokens.get(i).boundary()
+          || CLAUSE_OPENERS.contains(tokens.get(i).word()));
+      if (!end) {
+        continue;
+      }
+      int cue = -1;
+      for (int j = start; j < i && cue < 0; j++) {
+        if (lex.negations().contains(tokens.get(j).word())) {
+          cue = j;
+        }
+      }
+      boolean after = false;
+      for (int j = cue + 1; cue >= 0 && j < i; j++) {
+        String w = tokens.get(j).word();
+        if (!lex.functionWords().contains(w) && !lex.negations().contains(w)) {
+          after = true;
+        }
+      }
+      int seen = 0;
+      for (int j = start; j < i; j++) {
+        String w = tokens.get(j).word();
+        boolean content = !lex.functionWords().contains(w) && !lex.negations().contains(w);
+        if (cue >= 0 && after && j > cue) {
+          // What a negation reaches is the verb and object right after it; later words (places, times, company)
+          // may be outside it ("don't eat meat on Fridays in Lent"), so they count as neither.
+          if (content && seen++ < SCOPE_WORDS) {
+            out.merge(w, -1, (x, y) -> x.equals(y) ? x : 0);
+          }
+          continue;
+        }
+        boolean negated = cue >= 0 && !after && j < cue;
+        out.merge(w, negated ? -1 : 1, (x, y) -> x.equals(y) ? x : 0);
+      }
+      start = i;
+    }
+    return out;
+  }
+
+  /** The first matched pair that one text negates and the other states, described; null when none. */
+  private static String negatedElsewhere(WordAlignment al, List<Token> ta, List<Token> tb, Lexicon lex) {
+    Map<String, Integer> na = negatedWords(ta, lex);
+    Map<String, Integer> nb = negatedWords(tb, lex);
+    for (WordAlignment.Pair p : al.matched()) {
+      int x = na.getOrDefault(p.a().split(" ")[0], 0);
+      int y = nb.getOrDefault(p.b().split(" ")[0], 0);
+      if (x * y == -1) {
+        return "'" + p.a() + "' is negated in " + (x < 0 ? "the new" : "the existing") + " text only, '" + p.b()
+            + "' stated in the other";
+      }
+    }
+    return null;
   }
 
   /** A word of a text and whether punctuation (other than a hyphen) separates it from the word before. */

@@ -179,6 +179,29 @@ class PairSignalsTest {
   }
 
   @Test
+  void bothNegatedButNotTheSameThing() {
+    // Each text negates one of the two things the other states.
+    PairSignals.Result r = PairSignals.of("I drink tea but I don't drink coffee.", "I'm a coffee drinker, not a tea"
+        + " drinker.", Lexicon.ENGLISH, K);
+    assertThat(r.values().get("negation_mismatch")).isZero();
+    assertThat(r.values().get("negation_scope")).isEqualTo(1.0);
+    assertThat(r.evidence().get("negation_scope")).contains("negated in");
+    // A negation with nothing after it reaches back: "dark chocolate isn't".
+    assertThat(of("I can't eat milk chocolate, but dark chocolate is fine.", "Milk chocolate is OK for me; dark"
+        + " chocolate isn't.").get("negation_scope")).isEqualTo(1.0);
+    // The same things negated, in other words and order.
+    assertThat(of("I drink tea but I don't drink coffee.", "I'm a tea drinker, not a coffee drinker.")
+        .get("negation_scope")).isZero();
+    assertThat(of("I have a piano but never play it.", "I own a piano that I don't play.").get("negation_scope"))
+        .isZero();
+    // A time or place after the negated verb and object is not what is negated.
+    assertThat(of("On Sundays I avoid sugar at breakfast.", "I don't eat sugar at breakfast on Sundays.")
+        .get("negation_scope")).isZero();
+    // One negation in one text is negation_mismatch's case, not this one.
+    assertThat(of("I have a piano.", "I don't have a piano.").get("negation_scope")).isZero();
+  }
+
+  @Test
   void aContractionOpeningASentenceIsNoName() {
     assertThat(NameReadings.contraction("We've")).isTrue();
     assertThat(NameReadings.contraction("Don't")).isTrue();
