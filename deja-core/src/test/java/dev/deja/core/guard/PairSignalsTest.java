@@ -284,9 +284,12 @@ class PairSignalsTest {
       assertThat(same.get("matched_share")).isEqualTo(1.0);
       assertThat(same.get("sequence")).isEqualTo(1.0);
       for (String conflict : new String[] {"numbers_conflict", "negation_mismatch", "names_conflict",
-          "contrast_conflict", "modality_mismatch", "swap", "role_change", "sibling", "antonym", "single_change"}) {
+          "contrast_conflict", "modality_mismatch", "swap", "role_change", "sibling", "antonym", "single_change",
+          "negation_scope"}) {
         assertThat(same.get(conflict)).as(conflict + " on a copy of '" + a + "'").isZero();
       }
+      // A copy of a text with negations negates the same words.
+      assertThat(of(b.toString(), b.toString()).get("negation_scope")).as("a copy of '" + b + "'").isZero();
     }
   }
 
