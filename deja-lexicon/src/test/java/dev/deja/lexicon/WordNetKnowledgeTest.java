@@ -229,6 +229,20 @@ class WordNetKnowledgeTest {
   }
 
   @org.junit.jupiter.api.Test
+  void compoundsOfTheSameHeadAreRelatedAsCompounds() {
+    // WordNet lists both compounds as synonyms: one room, every word matched.
+    var same = dev.deja.core.guard.PairSignals.of("We painted the living room.", "We painted the sitting room.",
+        dev.deja.core.guard.Lexicon.ENGLISH, K);
+    assertThat(same.values().get("matched_share")).isEqualTo(1.0);
+    assertThat(same.evidence().get("matched_share")).contains("living room = sitting room");
+    // Both are kinds of therapy: siblings, though "physical" and "occupational" are not.
+    var kinds = dev.deja.core.guard.PairSignals.of("Mia physical therapy", "Mia occupational therapy",
+        dev.deja.core.guard.Lexicon.ENGLISH, K);
+    assertThat(kinds.values().get("sibling")).isEqualTo(1.0);
+    assertThat(kinds.evidence().get("sibling")).contains("'physical therapy' / 'occupational therapy'");
+  }
+
+  @org.junit.jupiter.api.Test
   void weAreContractedIsNotThePastTenseWere() {
     assertThat(tense("We're getting solar panels on the roof.", "Our roof has solar panels.")).isZero();
     assertThat(tense("They’re moving to Leeds.", "They live in Leeds.")).isZero();

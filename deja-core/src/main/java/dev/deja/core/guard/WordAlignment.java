@@ -79,6 +79,9 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
         }
       }
     }
+    // Pass 1b: two compounds of the same head the knowledge lists ("absolute pitch" / "perfect pitch", "occupational
+    // therapy" / "speech therapy"): the compounds, not their first words, say whether it is one thing or two kinds.
+    List<Pair> compounds = compounds(ca, cb, usedA, usedB, matched, knowledge);
     // Pass 2: a two-word phrase of one side for one word of the other ("physical therapy" / "physiotherapy",
     // "colour blind" / "colourblind"), before single words, so that a phrase is not split into two near-misses.
     if (ca.size() > 1 || cb.size() > 1) {
@@ -132,6 +135,11 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
     List<Pair> relations = new ArrayList<>();
     for (String x : ua) {
       for (String y : ub) {
+        Pair compound = compounds.stream().filter(c -> c.a().equals(x) && c.b().equals(y)).findFirst().orElse(null);
+        if (compound != null) {
+          relations.add(compound);
+          continue;
+        }
         WordRelation r = knowledge.relate(x, y);
         if (r.kind() != WordRelation.Kind.UNKNOWN) {
           relations.add(new Pair(x, y, r));
@@ -139,6 +147,51 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
       }
     }
     return new WordAlignment(ca, cb, matched, ua, ub, relations);
+  }
+
+  /**
+   * For each left-over word of one text before a word matched as the same word right after a left-over word of the
+   * other, the two compounds when the knowledge lists both: matched when it relates them as one thing, else their
+   * relation (on the first words, for the left-over relations).
+   */
+  private static List<Pair> compounds(List<String> ca, List<String> cb, boolean[] usedA, boolean[] usedB,
+      List<Pair> matched, WordKnowledge knowledge) {
+    List<Pair> out = new ArrayList<>();
+    for (int i = 0; i + 1 < ca.size(); i++) {
+      if (usedA[i] || !usedA[i + 1]) {
+        continue;
+      }
+      for (int j = 0; j + 1 < cb.size(); j++) {
+        if (usedB[j] || !usedB[j + 1] || !ca.get(i + 1).equals(cb.get(j + 1))) {
+          continue;
+        }
+        String pa = ca.get(i) + " " + ca.get(i + 1);
+        String pb = cb.get(j) + " " + cb.get(j + 1);
+        if (knowledge.lemmas(pa).isEmpty() || knowledge.lemmas(pb).isEmpty()) {
+          continue;
+        }
+        WordRelation r = knowledge.relate(pa, pb);
+        if (r.kind().isEquivalent()) {
+          usedA[i] = true;
+          usedB[j] = true;
+          // The head's own pair gives way to the compounds'.
+          String head = ca.get(i + 1);
+          for (int k = 0; k < matched.size(); k++) {
+            if (matched.get(k).a().equals(head) && matched.get(k).b().equals(head)) {
+              matched.remove(k);
+              break;
+            }
+          }
+          matched.add(new Pair(pa, pb, r));
+          break;
+        }
+        if (r.kind() != WordRelation.Kind.UNKNOWN) {
+          out.add(new Pair(ca.get(i), cb.get(j), new WordRelation(r.kind(), "'" + pa + "' / '" + pb + "' ("
+              + r.evidence() + ")", r.closeness())));
+        }
+      }
+    }
+    return out;
   }
 
   /**
