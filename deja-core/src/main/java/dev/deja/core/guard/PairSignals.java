@@ -406,14 +406,15 @@ public final class PairSignals {
   private static final Set<String> CLAUSE_OPENERS = Set.of("but", "yet", "although", "though", "whereas", "while",
       "because", "so", "since", "however", "except");
 
-  /**
-   * The words a text negates and the words it states, from each word's clause: a clause (cut at punctuation and at
-   * the conjunctions that open a new one) negates what follows its first negation cue, or, when nothing follows it,
-   * what comes before ("raw ones aren't"). Returns word → +1 (only stated), −1 (only negated), 0 (both).
-   */
   /** How many content words after a negation cue it reaches. */
   private static final int SCOPE_WORDS = 2;
 
+  /**
+   * The words a text negates and the words it states, from each word's clause: a clause (cut at punctuation and at
+   * the conjunctions that open a new one) negates the {@value #SCOPE_WORDS} content words after its first negation
+   * cue, or, when nothing follows it, what comes before ("raw ones aren't"). Returns word → +1 (only stated), −1
+   * (only negated), 0 (both); words further after a cue are neither and left out.
+   */
   static Map<String, Integer> negatedWords(List<Token> tokens, Lexicon lex) {
     Map<String, Integer> out = new HashMap<>();
     int start = 0;
@@ -464,8 +465,8 @@ public final class PairSignals {
       int x = na.getOrDefault(p.a().split(" ")[0], 0);
       int y = nb.getOrDefault(p.b().split(" ")[0], 0);
       if (x * y == -1) {
-        return "'" + p.a() + "' is negated in " + (x < 0 ? "the new" : "the existing") + " text only, '" + p.b()
-            + "' stated in the other";
+        return x < 0 ? "'" + p.a() + "' negated in the new text, '" + p.b() + "' stated in the existing one"
+            : "'" + p.a() + "' stated in the new text, '" + p.b() + "' negated in the existing one";
       }
     }
     return null;
