@@ -20,8 +20,7 @@ import java.util.Set;
  * @param antonymLemmas lemmas of its antonyms and of their similarity clusters ("early" → late, tardy, …)
  * @param top its most frequent senses (at most {@link WordNetEntries#TOP_SENSES} per part of speech)
  * @param lowerCase whether a synset writes it in lower case (a common word, not a name or abbreviation)
- * @param person whether its most frequent noun sense as a common noun or abbreviation (not a capitalised name: "Frank"
- *     the people, not "frank") is in WordNet's {@code noun.person} file
+ * @param person whether its most frequent noun sense is in WordNet's {@code noun.person} file
  * @param pastTense whether it is a past-tense verb form
  * @param verb whether WordNet has it (or its base form) as a verb
  * @param definition the words of the definitions (glosses, without their examples) of its most frequent sense in

@@ -125,20 +125,7 @@ final class WordNetEntries {
       lemmas.add(iw.getLemma());
       List<Synset> senses = iw.getSenses();
       if (pos == POS.NOUN) {
-        // The most frequent sense in which it is a common noun or an abbreviation, not a name: "nana" is a
-        // grandmother, "GP" a doctor, "frank" a frankfurter (its first sense, a Frank, is one of a people).
-        Synset common = null;
-        for (int i = 0; common == null && i < senses.size(); i++) {
-          for (Word w : senses.get(i).getWords()) {
-            String l = w.getLemma();
-            if (l.equalsIgnoreCase(iw.getLemma()) && (l.equals(l.toLowerCase(Locale.ROOT))
-                || l.equals(l.toUpperCase(Locale.ROOT)))) {
-              common = senses.get(i);
-              break;
-            }
-          }
-        }
-        person = common != null && "noun.person".equals(common.getLexFileName());
+        person = "noun.person".equals(senses.get(0).getLexFileName());
       }
       if (pos == POS.VERB) {
         verb = true;
