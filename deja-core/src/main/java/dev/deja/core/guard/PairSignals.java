@@ -431,30 +431,35 @@ public final class PairSignals {
         }
       }
       boolean after = false;
-      for (int j = cue + 1; cue >= 0 && j < i; j++) {
-        String w = tokens.get(j).word();
-        if (!lex.functionWords().contains(w) && !lex.negations().contains(w)) {
-          after = true;
-        }
+      for (int j = cue + 1; cue >= 0 && j < i && !after; j++) {
+        after = scopeContent(tokens.get(j).word(), lex);
       }
       int seen = 0;
       for (int j = start; j < i; j++) {
         String w = tokens.get(j).word();
-        boolean content = !lex.functionWords().contains(w) && !lex.negations().contains(w);
         if (cue >= 0 && after && j > cue) {
           // What a negation reaches is the verb and object right after it; later words (places, times, company)
           // may be outside it ("don't eat meat on Fridays in Lent"), so they count as neither.
-          if (content && seen++ < SCOPE_WORDS) {
-            out.merge(w, -1, (x, y) -> x.equals(y) ? x : 0);
+          if (scopeContent(w, lex) && seen++ < SCOPE_WORDS) {
+            out.merge(w, -1, PairSignals::sameSignOrBoth);
           }
           continue;
         }
         boolean negated = cue >= 0 && !after && j < cue;
-        out.merge(w, negated ? -1 : 1, (x, y) -> x.equals(y) ? x : 0);
+        out.merge(w, negated ? -1 : 1, PairSignals::sameSignOrBoth);
       }
       start = i;
     }
     return out;
+  }
+
+  private static boolean scopeContent(String word, Lexicon lex) {
+    return !lex.functionWords().contains(word) && !lex.negations().contains(word);
+  }
+
+  /** A word both negated and stated somewhere in a text is neither (0). */
+  private static Integer sameSignOrBoth(Integer x, Integer y) {
+    return x.equals(y) ? x : 0;
   }
 
   /** The first matched pair that one text negates and the other states, described; null when none. */
