@@ -177,7 +177,7 @@ public final class ContentDuplicateDetector {
     }
     if (closest != null) {
       RestatementModel.Verdict v = judge.restatement(f, closest, closestScore.paraphrase(), context);
-      Optional<JudgeStep.Ruling> ruling = askJudge(f, closest, v.probability());
+      Optional<JudgeStep.Ruling> ruling = v.vetoed() ? Optional.empty() : askJudge(f, closest, v.probability());
       boolean restates = ruling.map(r -> r.level() == Outcome.DUPLICATE)
           .orElse(v.probability() >= options.paraphraseThreshold());
       if (restates) {

@@ -25,7 +25,8 @@ import java.util.Set;
  * with {@link dev.deja.core.normalize.LightStemmer}, read number words as numbers and durations in one unit ("7 days"
  * = "one week"), and weigh generic verbs ("get", "make", "use") half.
  *
- * <p>Guards veto the chunk, content and semantic layers, and are features of the paraphrase model, on the evidence
+ * <p>Guards veto the chunk, content and semantic layers; {@code contrasts} and {@code person} veto the paraphrase layer
+ * too ({@link RestatementModel#VETOES}), and the others are features of the paraphrase model; on the evidence
  * that tells templated lines apart (the same evidence as {@link dev.deja.core.guard.Guards}): <b>numbers</b> — the
  * later unit has a number or clock time the earlier one lacks; <b>negation</b> — one is negated, the other not, or
  * one has a negative-prefixed form of the other's word ("unstaged" / "staged"); <b>names</b> — the later unit names someone or something
@@ -259,7 +260,13 @@ public final class RepeatJudge {
 
   /** The paraphrase model's verdict on a pair whose weighted Dice is known, given what the window said. */
   RestatementModel.Verdict restatement(UnitFeatures later, UnitFeatures earlier, double dice, WindowContext window) {
-    return RestatementModel.verdict(RestatementModel.features(later, dice, window, conflicts(later, earlier)));
+    java.util.Set<String> conflicts = conflicts(later, earlier);
+    double[] x = RestatementModel.features(later, dice, window, conflicts);
+    Optional<String> veto = RestatementModel.veto(conflicts);
+    if (veto.isPresent()) {
+      return RestatementModel.vetoed(x, guard(veto.get(), later, earlier).orElse(veto.get()));
+    }
+    return RestatementModel.verdict(x);
   }
 
   /**

@@ -60,6 +60,26 @@ class RepeatJudgeTest {
     assertThat(s.conflict()).as(s.toString()).hasValueSatisfying(c -> assertThat(c).startsWith(guard));
   }
 
+  @ParameterizedTest(name = "vetoed: {0} ({2})")
+  @CsvSource(delimiter = '|', value = {
+      "In short, the museum is closed to visitors on Sundays.|The museum is open to visitors on Mondays.|contrasts",
+      "The ferry leaves the harbour at dawn in winter.|The ferry leaves the harbour at dawn in summer.|contrasts",
+      "To sum up, she walks the dog before breakfast.|He walks the dog before breakfast.|person"})
+  void aContrastOrAnotherPersonVetoesARestatementTheModelWouldCall(String later, String earlier, String guard) {
+    UnitFeatures l = new UnitFeatures(Unit.sentence(later));
+    UnitFeatures e = new UnitFeatures(Unit.sentence(earlier));
+    PairScore layers = judge.layers(l, e, RepeatJudge.Relation.FULL, false);
+    RestatementModel.Verdict v = judge.restatement(l, e, layers.paraphrase(), WindowContext.of(e));
+    // Without the veto the model's features alone would call it a restatement.
+    assertThat(RestatementModel.probability(v.features()))
+        .isGreaterThanOrEqualTo(StreamOptions.defaults().paraphraseThreshold());
+    assertThat(v.vetoed()).isTrue();
+    assertThat(v.probability()).isZero();
+    assertThat(v.explain()).startsWith("restatement vetoed: " + guard);
+    PairScore s = judge.score(later, earlier);
+    assertThat(s.isDuplicate()).as(s.toString()).isFalse();
+  }
+
   @Test
   void siblingListItemsAreComparedVerbatimOnly() {
     Unit a = new Unit("1. Dinner at our place on March 20?", UnitKind.LIST_ITEM, 0, 0, 1, false, 0);

@@ -19,7 +19,8 @@ import java.util.Optional;
  *
  * <p>Each stream is cut into units as the filter cuts it; a unit's window is the keep units before it (the last
  * {@code sentence_window_size}). A unit the exact, chunk or content layers remove (guards applied, as in the filter)
- * is decided before the model; every other unit that shares content with a unit of its window is one example: the
+ * is decided before the model; every other unit that shares content with a unit of its window, and that no
+ * {@link RestatementModel#VETOES veto} guard separates from the unit it shares the most with, is one example: the
  * features against the unit it shares the most with, labelled 1 when the unit is a drop. The threshold is the lowest
  * probability at which the out-of-fold predictions keep at least {@link #KEEP_FLOOR} of the keep units, counting
  * the keeps the other layers lose. The honest estimate is nested: for each outer fold, the weights and the threshold
@@ -106,7 +107,9 @@ final class RestatementFit {
           if (removedByOtherLayers(judge, f, window, seen)) {
             (u.drop() ? baseRemoved : baseLost).merge(c.id(), 1, Integer::sum);
           } else {
-            closest(judge, options, f, window).ifPresent(e -> {
+            // A pair a veto guard objects to is never removed: not an example (a keep preserved, a drop missed).
+            closest(judge, options, f, window)
+                .filter(e -> RestatementModel.veto(judge.conflicts(f, e)).isEmpty()).ifPresent(e -> {
               double dice = judge.layers(f, e, RepeatJudge.Relation.FULL).paraphrase();
               x.add(RestatementModel.features(f, dice, context, judge.conflicts(f, e)));
               y.add(u.drop() ? 1 : 0);
