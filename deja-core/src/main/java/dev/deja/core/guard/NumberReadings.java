@@ -43,6 +43,14 @@ public final class NumberReadings {
   /** An hour after a day: "Monday at 11", "tomorrow at 9" (without it, "at 11" may be an age: "I left school at 16"). */
   private static final Pattern DAY_AT_HOUR = Pattern.compile("\\b(\\p{L}+)\\s+at\\s+(\\d{1,2})\\b(?![:.,]?\\d)");
   private static final Set<String> DAYS_RELATIVE = Set.of("today", "tomorrow", "tonight", "yesterday");
+  /**
+   * "First" as an adverb, not the ordinal 1: ending a clause ("unplug it first.", "the 9:30 slot sells out first",
+   * "First, preheat the oven"), "at first" and "first of all". "First" before a noun ("my first car", "first year")
+   * stays a number; so does a rank that ends a clause less often than the adverb does ("I came first." is read as
+   * the adverb).
+   */
+  private static final Pattern ADVERB_FIRST =
+      Pattern.compile("\\bat first\\b|\\bfirst of all\\b|\\bfirst(?=\\s*(?:[.,;:!?)]|$))");
 
   /**
    * The year of two digits written after an apostrophe, by the POSIX rule for {@code %y}: 69–99 are 1969–1999, 00–68
@@ -82,7 +90,8 @@ public final class NumberReadings {
     StringBuilder s = new StringBuilder(t);
     List<Set<Integer>> times = new ArrayList<>();
     blankTimes(s, lex, times);
-    String rest = s.toString().replace("noon", " ").replace("midnight", " ");
+    String rest = ADVERB_FIRST.matcher(s.toString().replace("noon", " ").replace("midnight", " "))
+        .replaceAll(r -> " ".repeat(r.group().length()));
     if (t.contains("midnight")) {
       times.add(Set.of(0));
     }

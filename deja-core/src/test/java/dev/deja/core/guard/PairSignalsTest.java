@@ -227,6 +227,24 @@ class PairSignalsTest {
   }
 
   @Test
+  void firstAsAnAdverbIsNoNumberButBeforeANounItIsOne() {
+    for (Object k : java.util.List.of(dev.deja.core.lexical.WordKnowledge.none(), K)) {
+      dev.deja.core.lexical.WordKnowledge knowledge = (dev.deja.core.lexical.WordKnowledge) k;
+      assertThat(NumberReadings.numbers("Unplug the router for half a minute first.", Lexicon.ENGLISH, knowledge)
+          .numbers()).isEmpty();
+      assertThat(NumberReadings.numbers("First, preheat the oven; at first it smokes.", Lexicon.ENGLISH, knowledge)
+          .numbers()).isEmpty();
+      assertThat(NumberReadings.numbers("First of all, the early tickets sell out first!", Lexicon.ENGLISH,
+          knowledge).numbers()).isEmpty();
+    }
+    // The lexicon's ordinals (the table knowledge of these tests spells out cardinals only).
+    assertThat(NumberReadings.numbers("My first car was a Fiat.", Lexicon.ENGLISH).numbers()).containsExactly(1.0);
+    assertThat(NumberReadings.numbers("I dropped out after first year.", Lexicon.ENGLISH).numbers())
+        .containsExactly(1.0);
+    assertThat(of("Wash the rice first.", "Wash the rice.").get("numbers_one_side")).isZero();
+  }
+
+  @Test
   void digitsReadOneByOneStillDifferFromOtherDigits() {
     assertThat(of("The door code is four four one seven.", "Our door code is 4471.").get("numbers_conflict"))
         .isEqualTo(1.0);
