@@ -139,9 +139,12 @@ class EvalCommandIT {
 
   @Test
   void theWorstMissedDuplicatesCarryTheScoreTheirStoredItemGot() {
+    // At a threshold of 0.9 some dev paraphrases are missed whatever the fitted weights are.
     Map<String, Object> m = evalJson("eval", "--preset", "memory", "--data",
-        CliRunner.DEV.resolve("memory/pairs.jsonl").toString(), "--json");
+        CliRunner.DEV.resolve("memory/pairs.jsonl").toString(), "--set", "stages.combined.similarity_threshold=0.9",
+        "--json");
     double threshold = ((Number) m.get("threshold")).doubleValue();
+    assertThat(threshold).isEqualTo(0.9);
     List<Double> missed = new java.util.ArrayList<>();
     for (Object o : (List<?>) m.get("worst_errors")) {
       Map<?, ?> w = (Map<?, ?>) o;

@@ -100,12 +100,14 @@ public final class PairFeatures {
 
   /**
    * The signals a stage may veto on, and what "the only difference" means for each: all content words matched
-   * (the texts differ only in a negation, a number, a preposition's direction, an order around a comparative), or
+   * (the texts differ only in a negation, a number, a preposition's direction, an order around a comparative, who
+   * the subject is: "My sister is travelling to Lisbon" / "I'm travelling to Lisbon with my sister"), or
    * exactly one word replaced on each side (by its opposite, another thing of the same kind, another name).
    */
   public static final Map<String, String> VETOES = Map.of(
       "negation_mismatch", "matched", "numbers_conflict", "matched", "role_change", "matched", "swap", "matched",
-      "contrast_conflict", "matched", "antonym", "single", "sibling", "single", "names_conflict", "single");
+      "contrast_conflict", "matched", "other_subject", "matched", "antonym", "single", "sibling", "single",
+      "names_conflict", "single");
 
   private List<String> vetoes = List.of();
 
