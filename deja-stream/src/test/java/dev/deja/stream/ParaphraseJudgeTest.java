@@ -108,6 +108,17 @@ class ParaphraseJudgeTest {
   }
 
   @Test
+  void aPairAVetoSeparatesIsNeverSentToTheJudge() {
+    // Another weekday: the contrasts guard vetoes the restatement, so even a band over every probability and a judge
+    // that would call it the same leave the later sentence in.
+    String answer = "The museum is open to visitors on Mondays. In short, the museum is closed to visitors on Sundays.";
+    FixedJudge same = new FixedJudge(Decision.SAME, false);
+    String out = dedup(same, 0.0, 1.0, new JudgeStats()).dedupe(List.of(answer));
+    assertThat(out).contains("closed to visitors on Sundays");
+    assertThat(same.asked).isEmpty();
+  }
+
+  @Test
   void theJudgeBlockIsCheckedWhenTheDeduplicatorIsBuilt() {
     StreamOptions o = StreamOptions.defaults().with(Map.of("judge.endpoint", "llm", "judge.band", List.of(0.2, 0.8)),
         "--set");
