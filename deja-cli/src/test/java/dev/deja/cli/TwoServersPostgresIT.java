@@ -35,16 +35,19 @@ class TwoServersPostgresIT {
   @TempDir
   Path dir;
 
+  /** The servers' error and warning lines (and stack traces' first lines), for the message of a failed assertion. */
+  private final List<String> problems = java.util.Collections.synchronizedList(new ArrayList<>());
+
   @Test
   void sixtyFourClientsThroughTwoInstancesAdmitNoDuplicate() throws Exception {
     String url = EvalPostgresIT.url();
     List<Process> servers = new ArrayList<>();
     try {
-      Server a = start(url, dir.resolve("a"), servers);
+      Server a = start(url, dir.resolve("a"), servers, problems);
       String key = tenantKey(a.base());
       // Tenant keys live in the shared database: the key created through a works on b, which has its own data
       // directory and has never seen it.
-      Server b = start(url, dir.resolve("b"), servers);
+      Server b = start(url, dir.resolve("b"), servers, problems);
 
       CliRunner.Result r = CliRunner.run("bench", "duplicates", "--url", a.base() + "," + b.base(), "--key", key,
           "--clients", "64", "--events", "6", "--json");
@@ -54,8 +57,8 @@ class TwoServersPostgresIT {
       assertThat(m.get("created")).as("%s", m).isEqualTo(6);
       assertThat(m.get("stored")).as("%s", m).isEqualTo(6);
       assertThat(m.get("requests")).isEqualTo(64 * 6);
-      assertThat(((Map<?, ?>) m.get("statuses")).keySet().stream().map(String::valueOf).toList()).as("%s", m)
-          .containsOnly("201", "409");
+      assertThat(((Map<?, ?>) m.get("statuses")).keySet().stream().map(String::valueOf).toList())
+          .as("%s; the servers logged: %s", m, problems).containsOnly("201", "409");
     } finally {
       servers.forEach(Process::destroy);
       for (Process p : servers) {
@@ -70,7 +73,8 @@ class TwoServersPostgresIT {
   private record Server(String base) {}
 
   /** Starts {@code deja serve} in a child JVM and waits for the line that names its address. */
-  private static Server start(String url, Path data, List<Process> servers) throws IOException {
+  private static Server start(String url, Path data, List<Process> servers, List<String> problems)
+      throws IOException {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     ProcessBuilder pb = new ProcessBuilder(java, "-Xmx512m", "-DOPT_OUT_TRACKING=true", "-Dai.djl.offline=true",
         "-cp", System.getProperty("java.class.path"), Main.class.getName(), "serve", "--port", "0", "--data",
@@ -92,11 +96,14 @@ class TwoServersPostgresIT {
           Matcher m = SERVING.matcher(line);
           if (m.find()) {
             String found = m.group(1);
-            // Keep draining stderr so the child never blocks on a full pipe.
+            // Keep draining stderr so the child never blocks on a full pipe; keep what says something went wrong.
             new Thread(() -> {
               try {
-                while (err.readLine() != null) {
-                  // discard
+                for (String l = err.readLine(); l != null; l = err.readLine()) {
+                  if ((l.contains(" ERROR ") || l.contains(" WARN ") || l.contains("Exception"))
+                      && problems.size() < 50) {
+                    problems.add(found + ": " + l);
+                  }
                 }
               } catch (IOException ignored) {
                 // the child has exited
