@@ -25,8 +25,9 @@ import net.sf.extjwnl.dictionary.Dictionary;
  * depths, its derivations, antonyms and definition words. Each word is read once; entries and synset depths are cached
  * (each cache is cleared when it holds {@value #CACHE_LIMIT} entries).
  *
- * <p>Thread-safe: the dictionary is loaded once under a lock and only read afterwards, and the entry and depth caches
- * are {@link ConcurrentHashMap}s.
+ * <p>Thread-safe: the dictionary is loaded once under a lock, and read under another (extJWNL's own objects load
+ * their senses lazily and are not thread-safe), once per word; the entry and depth caches are
+ * {@link ConcurrentHashMap}s, read without a lock.
  */
 final class WordNetEntries {
   /** How many senses of each word take part in the hierarchy tests (WordNet lists the most frequent first). */
@@ -40,6 +41,8 @@ final class WordNetEntries {
   static final int CACHE_LIMIT = 200_000;
 
   private volatile Dictionary dictionary;
+  /** Held while the dictionary is read (see {@link #entry}). */
+  private final Object readLock = new Object();
   private final Map<String, WordEntry> entries = new ConcurrentHashMap<>();
   private final Map<Long, Integer> depths = new ConcurrentHashMap<>();
 
@@ -81,12 +84,20 @@ final class WordNetEntries {
     }
     WordEntry e = entries.get(w);
     if (e == null) {
-      try {
-        e = read(w);
-      } catch (JWNLException ex) {
-        throw new IllegalStateException("WordNet lookup of '" + w + "' failed: " + ex.getMessage(), ex);
+      // extJWNL resolves an index word's senses lazily, on objects its dictionary shares, and not thread-safely: two
+      // checks reading one new word at once got a NullPointerException from inside IndexWord (an HTTP 500 under 64
+      // concurrent clients) or a wrong entry. Reads from the dictionary take turns; a cached entry needs no lock.
+      synchronized (readLock) {
+        e = entries.get(w);
+        if (e == null) {
+          try {
+            e = read(w);
+          } catch (JWNLException ex) {
+            throw new IllegalStateException("WordNet lookup of '" + w + "' failed: " + ex.getMessage(), ex);
+          }
+          put(entries, w, e);
+        }
       }
-      put(entries, w, e);
     }
     return e;
   }
