@@ -41,8 +41,11 @@ final class WordNetEntries {
   static final int CACHE_LIMIT = 200_000;
 
   private volatile Dictionary dictionary;
-  /** Held while the dictionary is read (see {@link #entry}). */
-  private final Object readLock = new Object();
+  /**
+   * Held while a dictionary is read (see {@link #entry}); one for the class, so that it holds whether or not extJWNL
+   * shares its objects between dictionary instances.
+   */
+  private static final Object READ_LOCK = new Object();
   private final Map<String, WordEntry> entries = new ConcurrentHashMap<>();
   private final Map<Long, Integer> depths = new ConcurrentHashMap<>();
 
@@ -87,7 +90,7 @@ final class WordNetEntries {
       // extJWNL resolves an index word's senses lazily, on objects its dictionary shares, and not thread-safely: two
       // checks reading one new word at once got a NullPointerException from inside IndexWord (an HTTP 500 under 64
       // concurrent clients) or a wrong entry. Reads from the dictionary take turns; a cached entry needs no lock.
-      synchronized (readLock) {
+      synchronized (READ_LOCK) {
         e = entries.get(w);
         if (e == null) {
           try {

@@ -51,15 +51,16 @@ class WordNetEntriesConcurrencyTest {
         futures.add(pool.submit(task));
       }
       start.countDown();
+      List<List<WordEntry>> results = new ArrayList<>();
+      for (Future<List<WordEntry>> f : futures) {
+        results.add(f.get());
+      }
       WordNetEntries alone = new WordNetEntries();
       List<WordEntry> expected = new ArrayList<>();
-      for (Future<List<WordEntry>> f : futures) {
-        List<WordEntry> got = f.get();
-        if (expected.isEmpty()) {
-          for (String w : words) {
-            expected.add(alone.entry(w));
-          }
-        }
+      for (String w : words) {
+        expected.add(alone.entry(w));
+      }
+      for (List<WordEntry> got : results) {
         for (int i = 0; i < words.size(); i++) {
           assertThat(got.get(i).synsets()).as(words.get(i)).isEqualTo(expected.get(i).synsets());
           assertThat(got.get(i).known()).as(words.get(i)).isEqualTo(expected.get(i).known());

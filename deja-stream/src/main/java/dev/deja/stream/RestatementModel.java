@@ -3,6 +3,7 @@ package dev.deja.stream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -73,7 +74,7 @@ public final class RestatementModel {
   static final List<String> VETOES = List.of("contrasts", "person");
 
   /** The first {@link #VETOES veto} among the guards that object to a pair, if any. */
-  static java.util.Optional<String> veto(Set<String> conflicts) {
+  static Optional<String> veto(Set<String> conflicts) {
     return VETOES.stream().filter(conflicts::contains).findFirst();
   }
 
@@ -84,7 +85,7 @@ public final class RestatementModel {
    * @param features the feature values, in {@link #FEATURES} order
    * @param veto the guard that vetoed the pair (the probability is then 0), or empty
    */
-  record Verdict(double probability, double[] features, java.util.Optional<String> veto) {
+  record Verdict(double probability, double[] features, Optional<String> veto) {
     Verdict {
       features = features.clone();
     }
@@ -152,11 +153,11 @@ public final class RestatementModel {
 
   /** The verdict for a feature vector. */
   static Verdict verdict(double[] x) {
-    return new Verdict(probability(x), x, java.util.Optional.empty());
+    return new Verdict(probability(x), x, Optional.empty());
   }
 
   /** The verdict on a pair a guard vetoed: probability 0, with the guard's objection as the reason. */
   static Verdict vetoed(double[] x, String objection) {
-    return new Verdict(0, x, java.util.Optional.of(objection));
+    return new Verdict(0, x, Optional.of(objection));
   }
 }

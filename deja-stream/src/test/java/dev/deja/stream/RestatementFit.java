@@ -108,10 +108,13 @@ final class RestatementFit {
             (u.drop() ? baseRemoved : baseLost).merge(c.id(), 1, Integer::sum);
           } else {
             // A pair a veto guard objects to is never removed: not an example (a keep preserved, a drop missed).
-            closest(judge, options, f, window)
-                .filter(e -> RestatementModel.veto(judge.conflicts(f, e)).isEmpty()).ifPresent(e -> {
+            closest(judge, options, f, window).ifPresent(e -> {
+              java.util.Set<String> conflicts = judge.conflicts(f, e);
+              if (RestatementModel.veto(conflicts).isPresent()) {
+                return;
+              }
               double dice = judge.layers(f, e, RepeatJudge.Relation.FULL).paraphrase();
-              x.add(RestatementModel.features(f, dice, context, judge.conflicts(f, e)));
+              x.add(RestatementModel.features(f, dice, context, conflicts));
               y.add(u.drop() ? 1 : 0);
               groups.add(c.id());
               pairs.add(f.body.strip() + "  <=  " + e.body.strip());

@@ -90,8 +90,10 @@ public final class NumberReadings {
     StringBuilder s = new StringBuilder(t);
     List<Set<Integer>> times = new ArrayList<>();
     blankTimes(s, lex, times);
-    String rest = ADVERB_FIRST.matcher(s.toString().replace("noon", " ").replace("midnight", " "))
-        .replaceAll(r -> " ".repeat(r.group().length()));
+    String rest = s.toString().replace("noon", " ").replace("midnight", " ");
+    if (rest.contains("first")) {
+      rest = ADVERB_FIRST.matcher(rest).replaceAll(r -> " ".repeat(r.group().length()));
+    }
     if (t.contains("midnight")) {
       times.add(Set.of(0));
     }
