@@ -63,6 +63,9 @@ import java.util.Set;
  *       chocolate isn't"); in the memory preset</td></tr>
  *   <tr><td>{@code times_agree}</td><td>both texts state clock times and they agree, however written ("half past
  *       three" / "3:30", "one o'clock" / "1 pm"; in the memory preset)</td></tr>
+ *   <tr><td>{@code numbers_agree}</td><td>both texts state numbers and they agree, however written ("number 47" /
+ *       "forty-seven", "£50" / "fifty pounds"); clock times are {@code times_agree}, and the amounts of durations
+ *       or rates that agree ("a fortnight" / "two weeks") are left out; in the memory preset</td></tr>
  *   <tr><td>{@code leftover_known}</td><td>the share of the left-over words (both texts) that are common words of the
  *       knowledge, phrases it lists or names: another thing named in plain words ("hearing test" / "cataract
  *       surgery", "flight to Paris" / "flight to Lyon") rather than an abbreviation, an emoji or a foreign word
@@ -82,7 +85,7 @@ public final class PairSignals {
   public static final List<String> NAMES = List.of("numbers_conflict", "numbers_one_side", "negation_mismatch",
       "names_conflict", "names_one_side", "contrast_conflict", "modality_mismatch", "swap", "role_change", "subject_shift", "person_missing", "tense_mismatch", "matched_share", "unmatched", "inversions", "language_mismatch",
       "extension", "sibling", "antonym", "broader", "modifier_change", "owner_only", "head_differs", "closeness", "single_change", "sequence",
-      "defined", "people_conflict", "leftover_known", "times_agree", "other_subject", "negation_scope");
+      "defined", "people_conflict", "leftover_known", "times_agree", "other_subject", "negation_scope", "numbers_agree");
 
 
   /**
@@ -251,6 +254,11 @@ public final class PairSignals {
     }
     put(v, ev, "times_agree", !conflict && !na.times().isEmpty() && !nb.times().isEmpty(),
         () -> describe(na) + " = " + describe(nb));
+    // Both texts state the same numbers, however written: "number 47" / "forty-seven", "£50" / "fifty pounds".
+    // Durations and rates that agree are left out: measured with them, the feature also fired on other facts with
+    // the same period ("every weekend") and did no better (EVALUATION.md).
+    boolean amountsAgree = !conflict && !na.numbers().isEmpty() && !nb.numbers().isEmpty();
+    put(v, ev, "numbers_agree", amountsAgree, () -> describe(na) + " = " + describe(nb));
     // Both texts negate, but not the same thing: "I snowboard but I don't ski" / "I'm a skier, not a snowboarder".
     String scope = ga % 2 == gb % 2 && ga > 0 && gb > 0 ? negatedElsewhere(al, pa.tokens(), pb.tokens(), lex) : null;
     put(v, ev, "negation_scope", scope != null, () -> scope);

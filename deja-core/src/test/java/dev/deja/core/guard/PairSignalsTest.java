@@ -145,6 +145,20 @@ class PairSignalsTest {
   }
 
   @Test
+  void theSameNumbersHoweverWrittenAgreeAndOnlyNumbersCount() {
+    // Digits and number words, a currency sign and the currency's name: the same amounts.
+    PairSignals.Result r = PairSignals.of("Our flat is number 7.", "We live in flat seven.", Lexicon.ENGLISH, K);
+    assertThat(r.values().get("numbers_agree")).as(r.evidence().toString()).isOne();
+    assertThat(r.evidence().get("numbers_agree")).contains("7");
+    assertThat(of("I lent Sam £34.", "Sam borrowed thirty-four pounds from me.").get("numbers_agree")).isOne();
+    // Other numbers, numbers on one side only, clock times and the same durations written otherwise do not.
+    assertThat(of("I have three cats.", "I have 4 cats.").get("numbers_agree")).isZero();
+    assertThat(of("I have three cats.", "I have cats.").get("numbers_agree")).isZero();
+    assertThat(of("Lunch is at 1 pm.", "Lunch is at one o'clock.").get("numbers_agree")).isZero();
+    assertThat(of("I swim for two weeks.", "I swim for a fortnight.").get("numbers_agree")).isZero();
+  }
+
+  @Test
   void oneAfterADeterminerIsNoCount() {
     // "the one vegetable" is "the only vegetable"; "one sugar" is a count.
     Map<String, Double> only = of("Eggplant is the one vegetable I hate.", "Eggplant is the only vegetable I hate.");
