@@ -6,6 +6,7 @@ import dev.deja.core.engine.Outcome;
 import dev.deja.core.explain.Explanation;
 import dev.deja.core.guard.Glosses;
 import dev.deja.core.guard.Lexicon;
+import dev.deja.core.guard.Speakers;
 import dev.deja.core.index.Candidate;
 import dev.deja.core.item.Item;
 import dev.deja.core.item.StoredItem;
@@ -110,8 +111,12 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
       Embedder embedder = weights.containsKey("cosine") ? context.embedder(model, o.at("model")) : null;
       java.util.function.UnaryOperator<String> toEmbed = translate && lexicon.language().equals("en")
           ? text -> Glosses.english(text, lexicon, WordKnowledges.defaults()) : text -> text;
+      // The model reads a memory about "the user" in the first person ("User is a single father." → "I am a single
+      // father."); the signals read the text as written (they take an opening "User" as the speaker already).
+      java.util.function.UnaryOperator<String> embedded = lexicon.language().equals("en") ? Speakers::firstPerson
+          : text -> text;
       return new CombinedStage(name, field, context.normalizer(analyzer), weights, bias, threshold, possible, margin,
-          embedder, k, failClosed, features, trained, judge, toEmbed);
+          embedder, k, failClosed, features, trained, judge, toEmbed, embedded);
     }
   };
 
@@ -131,11 +136,12 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
   private final String trained;
   private final Optional<JudgeStep> judge;
   private final java.util.function.UnaryOperator<String> toEmbed;
+  private final java.util.function.UnaryOperator<String> embedded;
 
   private CombinedStage(String name, String field, Normalizer normalizer, Map<String, Double> weights, double bias,
       double threshold, OptionalDouble possible, OptionalDouble margin, Embedder embedder, int neighbours,
       boolean failClosed, PairFeatures features, String trained, Optional<JudgeStep> judge,
-      java.util.function.UnaryOperator<String> toEmbed) {
+      java.util.function.UnaryOperator<String> toEmbed, java.util.function.UnaryOperator<String> embedded) {
     this.name = name;
     this.field = field;
     this.normalizer = normalizer;
@@ -152,6 +158,7 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
     this.trained = trained;
     this.judge = judge;
     this.toEmbed = toEmbed;
+    this.embedded = embedded;
   }
 
   @Override
@@ -234,7 +241,7 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
       return Optional.empty();
     }
     return FieldValues.text(item, field).map(String::strip).filter(s -> !s.isEmpty()).map(toEmbed)
-        .map(embedder::embed);
+        .map(embedded).map(embedder::embed);
   }
 
   /**
