@@ -66,6 +66,21 @@ class CheckCommandIT {
     assertThat(r.exit()).isEqualTo(Main.POSSIBLE_DUPLICATE);
   }
 
+  @ParameterizedTest(name = "''{0}''")
+  @CsvSource(delimiter = '|', value = {
+      // The same fact in the first person: the model reads "User works" as "I works", and "user" is no added word.
+      "I work night shifts at a hospital in Leeds.|1",
+      // Negated, or said of someone else: another fact.
+      "I don't work night shifts at a hospital in Leeds.|0",
+      "My wife works night shifts at a hospital in Leeds.|0"})
+  void aMemoryAgentsWroteAboutTheUserIsTheUsersOwnFact(String text, int exit) throws Exception {
+    Path memories = dir.resolve("memories.jsonl");
+    Files.writeString(memories, "{\"id\": \"m1\", \"text\": \"User works night shifts at a hospital in Leeds.\"}\n");
+    CliRunner.Result r = CliRunner.run("check", "--preset", "memory", "--existing", memories.toString(), "-q",
+        Json.write(Map.of("text", text)));
+    assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(exit);
+  }
+
   @ParameterizedTest(name = "{0}")
   @CsvSource(delimiter = '|', value = {
       "malformed JSON|calendar|{\"title\": |malformed JSON",

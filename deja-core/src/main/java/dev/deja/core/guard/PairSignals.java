@@ -37,7 +37,9 @@ import java.util.Set;
  *   <tr><td>{@code matched_share}</td><td>share of content words with a counterpart (same word, form, synonym)</td></tr>
  *   <tr><td>{@code unmatched}</td><td>content words without a counterpart, over both texts, divided by 4 and capped at
  *       1</td></tr>
- *   <tr><td>{@code extension}</td><td>every word of one text has a counterpart and the other adds one or two</td></tr>
+ *   <tr><td>{@code extension}</td><td>every word of one text has a counterpart and the other adds one or two (not
+ *       when the one word added is the "User" a memory opens with, opposite "I": "User works nights" / "I work
+ *       nights")</td></tr>
  *   <tr><td>{@code sibling}</td><td>a leftover pair are different things of one kind (karate / judo)</td></tr>
  *   <tr><td>{@code antonym}</td><td>a leftover pair are opposites (love / hate, nephew / niece)</td></tr>
  *   <tr><td>{@code broader}</td><td>a leftover word is a kind of a leftover word of the other (vegan /
@@ -206,8 +208,10 @@ public final class PairSignals {
       ev.put("unmatched", al.unmatchedA() + " / " + al.unmatchedB());
     }
     // A text with no content word at all ("I'm 39.") has nothing the other could extend.
+    // "User" opening a memory is the speaker, whom the other text's "I" names: no word the text adds.
+    boolean speakerOnly = speakerAdded(al.unmatchedA(), pa, pb) || speakerAdded(al.unmatchedB(), pb, pa);
     boolean extension = (al.unmatchedA().isEmpty() != al.unmatchedB().isEmpty()) && left <= 2
-        && !al.matched().isEmpty();
+        && !al.matched().isEmpty() && !speakerOnly;
     put(v, ev, "extension", extension, () -> "adds " + (al.unmatchedA().isEmpty() ? al.unmatchedB()
         : al.unmatchedA()));
     relation(v, ev, "sibling", al, WordRelation.Kind.SIBLING);
@@ -294,6 +298,12 @@ public final class PairSignals {
   /** A common word of the knowledge, or a phrase it lists ("dental implant"). */
   private static boolean dictionaryWord(String w, WordKnowledge knowledge) {
     return w.contains(" ") ? !knowledge.lemmas(w).isEmpty() : knowledge.isCommonWord(w);
+  }
+
+  /** Whether a text's only left-over word is the "user" it opens with, as the speaker the other text's "I" is. */
+  private static boolean speakerAdded(List<String> unmatched, TextProfile p, TextProfile other) {
+    return unmatched.size() == 1 && unmatched.get(0).equals("user") && !p.words().isEmpty()
+        && p.words().get(0).equals("user") && p.subject() && other.subject();
   }
 
   private static boolean named(String w, TextProfile p) {

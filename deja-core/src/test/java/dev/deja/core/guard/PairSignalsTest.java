@@ -159,6 +159,16 @@ class PairSignalsTest {
   }
 
   @Test
+  void theUserAMemoryOpensWithIsNoAddedWordOppositeI() {
+    Map<String, Double> speaker = of("User visits grandpa on Sundays.", "I visit grandpa on Sundays.");
+    assertThat(speaker.get("extension")).isZero();
+    assertThat(of("I visit grandpa on Sundays.", "User visits grandpa on Sundays.").get("extension")).isZero();
+    // Another added word is an extension; so is "user" that is not the speaker opening the text.
+    assertThat(of("I visit grandpa.", "I visit grandpa on Sundays.").get("extension")).isOne();
+    assertThat(of("I visit grandpa on Sundays.", "I visit grandpa user on Sundays.").get("extension")).isOne();
+  }
+
+  @Test
   void oneAfterADeterminerIsNoCount() {
     // "the one vegetable" is "the only vegetable"; "one sugar" is a count.
     Map<String, Double> only = of("Eggplant is the one vegetable I hate.", "Eggplant is the only vegetable I hate.");
