@@ -207,9 +207,9 @@ public final class PairSignals {
     if (left > 0) {
       ev.put("unmatched", al.unmatchedA() + " / " + al.unmatchedB());
     }
-    // A text with no content word at all ("I'm 39.") has nothing the other could extend.
     // "User" opening a memory is the speaker, whom the other text's "I" names: no word the text adds.
     boolean speakerOnly = speakerAdded(al.unmatchedA(), pa, pb) || speakerAdded(al.unmatchedB(), pb, pa);
+    // A text with no content word at all ("I'm 39.") has nothing the other could extend.
     boolean extension = (al.unmatchedA().isEmpty() != al.unmatchedB().isEmpty()) && left <= 2
         && !al.matched().isEmpty() && !speakerOnly;
     put(v, ev, "extension", extension, () -> "adds " + (al.unmatchedA().isEmpty() ? al.unmatchedB()
