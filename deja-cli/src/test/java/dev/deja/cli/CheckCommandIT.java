@@ -66,16 +66,19 @@ class CheckCommandIT {
     assertThat(r.exit()).isEqualTo(Main.POSSIBLE_DUPLICATE);
   }
 
-  @ParameterizedTest(name = "''{0}''")
+  @ParameterizedTest(name = "''{0}'' / ''{1}''")
   @CsvSource(delimiter = '|', value = {
       // The same fact in the first person: the model reads "User works" as "I works", and "user" is no added word.
-      "I work night shifts at a hospital in Leeds.|1",
+      "User works night shifts at a hospital in Leeds.|I work night shifts at a hospital in Leeds.|1",
+      "The user is allergic to penicillin.|I'm allergic to penicillin.|1",
       // Negated, or said of someone else: another fact.
-      "I don't work night shifts at a hospital in Leeds.|0",
-      "My wife works night shifts at a hospital in Leeds.|0"})
-  void aMemoryAgentsWroteAboutTheUserIsTheUsersOwnFact(String text, int exit) throws Exception {
+      "User works night shifts at a hospital in Leeds.|I don't work night shifts at a hospital in Leeds.|0",
+      "User works night shifts at a hospital in Leeds.|My wife works night shifts at a hospital in Leeds.|0",
+      "User is allergic to penicillin.|I am not allergic to penicillin.|0",
+      "The user is allergic to penicillin.|My son is allergic to penicillin.|0"})
+  void aMemoryAgentsWroteAboutTheUserIsTheUsersOwnFact(String stored, String text, int exit) throws Exception {
     Path memories = dir.resolve("memories.jsonl");
-    Files.writeString(memories, "{\"id\": \"m1\", \"text\": \"User works night shifts at a hospital in Leeds.\"}\n");
+    Files.writeString(memories, Json.write(Map.of("id", "m1", "text", stored)) + "\n");
     CliRunner.Result r = CliRunner.run("check", "--preset", "memory", "--existing", memories.toString(), "-q",
         Json.write(Map.of("text", text)));
     assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(exit);

@@ -15,19 +15,39 @@ import java.util.Set;
 final class Grammar {
   private Grammar() {}
 
-  /** Forms of "I" as the subject after the punctuation step ("I'm" → "im"); "User …" is how agents write "I". */
+  /**
+   * Forms of "I" as the subject after the punctuation step ("I'm" → "im"); "User …" and "The user …" opening a text
+   * are how agents write "I" ({@link #openingUser}).
+   */
   private static final Set<String> SUBJECT = Set.of("i", "im", "ive", "id");
   private static final Set<String> FIRST_PERSON = Set.of("i", "im", "ive", "id", "me", "my", "mine", "myself", "we",
       "us", "our", "ours", "were", "weve", "user", "users");
 
-  static boolean firstPersonSubject(List<String> words) {
+  static boolean firstPersonSubject(List<String> words, String text) {
+    int user = openingUser(words, text);
     for (int i = 0; i < words.size(); i++) {
-      if (SUBJECT.contains(words.get(i)) || i == 0 && words.get(i).startsWith("user")) {
+      if (SUBJECT.contains(words.get(i)) || i == user) {
         return true;
       }
     }
     return false;
   }
+
+  /**
+   * The position of the "User" a text opens with, as agents write a memory about the person they talk to — "User
+   * prefers tea", "User's …" (as before), "The user prefers tea" — or -1. "The user's wife" is "my wife": the wife is
+   * the subject, not the speaker.
+   */
+  static int openingUser(List<String> words, String text) {
+    if (!words.isEmpty() && words.get(0).startsWith("user")) {
+      return 0;
+    }
+    return words.size() > 1 && words.get(0).equals("the") && words.get(1).equals("user")
+        && !THE_USERS.matcher(text).lookingAt() ? 1 : -1;
+  }
+
+  private static final java.util.regex.Pattern THE_USERS = java.util.regex.Pattern.compile(
+      "\\s*the\\s+user['’]s\\b", java.util.regex.Pattern.CASE_INSENSITIVE);
 
   static boolean firstPerson(List<String> words) {
     return words.stream().anyMatch(FIRST_PERSON::contains);

@@ -195,20 +195,23 @@ public final class PairSignals {
     parallelNames(pa, pb, peopleA, peopleB, matchedWords, lex, knowledge);
     parallelNames(pb, pa, peopleB, peopleA, matchedWords, lex, knowledge);
     put(v, ev, "people_conflict", !peopleA.isEmpty() && !peopleB.isEmpty(), () -> peopleA + " vs " + peopleB);
-    v.put("matched_share", al.matchedShare());
-    ev.put("matched_share", al.matched().size() + " word(s) matched: " + describeMatches(al.matched()));
+    // "User" opening a memory is the speaker, whom the other text's "I" names; when it is all one text has left over,
+    // every word has its counterpart ("User is vegetarian" / "I am not vegetarian" differ only in the negation).
+    boolean speakerOnly = speakerAdded(al.unmatchedA(), pa, pb) && al.unmatchedB().isEmpty()
+        || speakerAdded(al.unmatchedB(), pb, pa) && al.unmatchedA().isEmpty();
+    v.put("matched_share", speakerOnly ? 1.0 : al.matchedShare());
+    ev.put("matched_share", al.matched().size() + " word(s) matched: " + describeMatches(al.matched())
+        + (speakerOnly ? "; 'user' is the speaker, the other text's 'I'" : ""));
     double inv = al.inversions();
     v.put("inversions", inv);
     if (inv > 0) {
       ev.put("inversions", "shared words in another order (" + Math.round(inv * 100) + "% of pairs)");
     }
-    int left = al.unmatchedA().size() + al.unmatchedB().size();
+    int left = speakerOnly ? 0 : al.unmatchedA().size() + al.unmatchedB().size();
     v.put("unmatched", Math.min(1.0, left / 4.0));
     if (left > 0) {
       ev.put("unmatched", al.unmatchedA() + " / " + al.unmatchedB());
     }
-    // "User" opening a memory is the speaker, whom the other text's "I" names: no word the text adds.
-    boolean speakerOnly = speakerAdded(al.unmatchedA(), pa, pb) || speakerAdded(al.unmatchedB(), pb, pa);
     // A text with no content word at all ("I'm 39.") has nothing the other could extend.
     boolean extension = (al.unmatchedA().isEmpty() != al.unmatchedB().isEmpty()) && left <= 2
         && !al.matched().isEmpty() && !speakerOnly;
@@ -302,8 +305,9 @@ public final class PairSignals {
 
   /** Whether a text's only left-over word is the "user" it opens with, as the speaker the other text's "I" is. */
   private static boolean speakerAdded(List<String> unmatched, TextProfile p, TextProfile other) {
-    return unmatched.size() == 1 && unmatched.get(0).equals("user") && !p.words().isEmpty()
-        && p.words().get(0).equals("user") && p.subject() && other.subject();
+    int user = Grammar.openingUser(p.words(), p.text());
+    return unmatched.size() == 1 && unmatched.get(0).equals("user") && user >= 0
+        && p.words().get(user).equals("user") && p.subject() && other.subject();
   }
 
   private static boolean named(String w, TextProfile p) {

@@ -258,7 +258,7 @@ final class Roles {
    * The person a text opens with as the subject of its first verb, when that is someone other than the speaker: a
    * person noun or a first name right before the verb ("My sister is travelling …" → sister, "Sam lent me …" → sam,
    * "My partner Joost is vegan" → joost); null when the text opens otherwise ("My student debt is …", "I …", "We …",
-   * "User …").
+   * "User …", "The user …").
    */
   static String otherSubject(TextProfile p, Lexicon lex, WordKnowledge knowledge) {
     List<String> words = p.bareWords();
@@ -269,7 +269,7 @@ final class Roles {
     for (int k = i; k < Math.min(words.size(), i + SUBJECT_WORDS); k++) {
       String w = words.get(k);
       if (SPEAKER.contains(w) || k == i && (HOUSEHOLD.contains(w) || lex.functionWords().contains(w))
-          || w.startsWith("user") && k == 0) {
+          || k == Grammar.openingUser(words, p.text())) {
         return null;
       }
       if (k == i) {

@@ -73,7 +73,7 @@ public record TextProfile(String text, List<String> words, List<String> bareWord
     List<String> content = WordAlignment.content(text, lex, knowledge);
     return new TextProfile(text, words, bare, NumberReadings.numbers(text, lex, knowledge, language),
         TextSignals.negations(text, lex), TextSignals.contrasts(text, lex), TextSignals.modality(text, lex),
-        Grammar.firstPersonSubject(bare), Grammar.firstPerson(bare), past == null ? "" : past, language,
+        Grammar.firstPersonSubject(bare, text), Grammar.firstPerson(bare), past == null ? "" : past, language,
         language.equals(lex.language()) ? NameReadings.names(text, lex, knowledge) : Set.of(),
         NameReadings.givenNames(text, lex, knowledge),
         content, content.stream().map(dev.deja.core.normalize.LightStemmer::stem).toList(),

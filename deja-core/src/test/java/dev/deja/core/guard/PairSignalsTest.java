@@ -166,6 +166,24 @@ class PairSignalsTest {
     // Another added word is an extension; so is "user" that is not the speaker opening the text.
     assertThat(of("I visit grandpa.", "I visit grandpa on Sundays.").get("extension")).isOne();
     assertThat(of("I visit grandpa on Sundays.", "I visit grandpa user on Sundays.").get("extension")).isOne();
+    // "The user" opening a memory is the speaker too; "the user's sister" is the user's sister.
+    Map<String, Double> article = of("The user visits grandpa on Sundays.", "I visit grandpa on Sundays.");
+    assertThat(article.get("extension")).isZero();
+    assertThat(article.get("subject_shift")).isZero();
+    assertThat(article.get("other_subject")).isZero();
+    assertThat(of("The user's sister visits grandpa.", "I visit grandpa.").get("subject_shift")).isOne();
+  }
+
+  @Test
+  void whenTheSpeakerIsAllOneTextHasLeftEveryWordIsMatched() {
+    // Then a negation is the only difference, which the memory preset vetoes.
+    Map<String, Double> v = of("User visits grandpa on Sundays.", "I don't visit grandpa on Sundays.");
+    assertThat(v.get("matched_share")).isOne();
+    assertThat(v.get("unmatched")).isZero();
+    assertThat(v.get("negation_mismatch")).isOne();
+    // Another word left over on the other side: not every word is matched.
+    assertThat(of("User visits grandpa on Sundays.", "I visit grandpa in Lisbon on Sundays.").get("matched_share"))
+        .isLessThan(1.0);
   }
 
   @Test
