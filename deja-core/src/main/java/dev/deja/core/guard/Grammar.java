@@ -22,15 +22,12 @@ final class Grammar {
   private static final Set<String> SUBJECT = Set.of("i", "im", "ive", "id");
   private static final Set<String> FIRST_PERSON = Set.of("i", "im", "ive", "id", "me", "my", "mine", "myself", "we",
       "us", "our", "ours", "were", "weve", "user", "users");
+  /** "The user's …" opening a text: the user's someone, not the user. */
+  private static final java.util.regex.Pattern THE_USERS = java.util.regex.Pattern.compile(
+      "\\s*the\\s+user['’]s\\b", java.util.regex.Pattern.CASE_INSENSITIVE);
 
   static boolean firstPersonSubject(List<String> words, String text) {
-    int user = openingUser(words, text);
-    for (int i = 0; i < words.size(); i++) {
-      if (SUBJECT.contains(words.get(i)) || i == user) {
-        return true;
-      }
-    }
-    return false;
+    return words.stream().anyMatch(SUBJECT::contains) || openingUser(words, text) >= 0;
   }
 
   /**
@@ -45,9 +42,6 @@ final class Grammar {
     return words.size() > 1 && words.get(0).equals("the") && words.get(1).equals("user")
         && !THE_USERS.matcher(text).lookingAt() ? 1 : -1;
   }
-
-  private static final java.util.regex.Pattern THE_USERS = java.util.regex.Pattern.compile(
-      "\\s*the\\s+user['’]s\\b", java.util.regex.Pattern.CASE_INSENSITIVE);
 
   static boolean firstPerson(List<String> words) {
     return words.stream().anyMatch(FIRST_PERSON::contains);

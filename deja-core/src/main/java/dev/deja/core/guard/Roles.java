@@ -262,6 +262,7 @@ final class Roles {
    */
   static String otherSubject(TextProfile p, Lexicon lex, WordKnowledge knowledge) {
     List<String> words = p.bareWords();
+    int user = Grammar.openingUser(words, p.text());
     int i = 0;
     while (i < words.size() && SUBJECT_OPENERS.contains(words.get(i))) {
       i++;
@@ -269,7 +270,7 @@ final class Roles {
     for (int k = i; k < Math.min(words.size(), i + SUBJECT_WORDS); k++) {
       String w = words.get(k);
       if (SPEAKER.contains(w) || k == i && (HOUSEHOLD.contains(w) || lex.functionWords().contains(w))
-          || k == Grammar.openingUser(words, p.text())) {
+          || k == user) {
         return null;
       }
       if (k == i) {
