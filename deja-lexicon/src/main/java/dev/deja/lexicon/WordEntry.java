@@ -23,12 +23,14 @@ import java.util.Set;
  * @param person whether its most frequent noun sense is in WordNet's {@code noun.person} file
  * @param pastTense whether it is a past-tense verb form
  * @param verb whether WordNet has it (or its base form) as a verb
+ * @param mainlyVerb whether WordNet's sense-tagged texts use it (or its base form) as a verb more often than in any
+ *     other part of speech
  * @param definition the words of the definitions (glosses, without their examples) of its most frequent sense in
  *     each part of speech, lower case ("decade" → a, period, of, 10, years, …)
  */
 record WordEntry(String word, boolean known, Set<String> lemmas, Set<Long> synsets, Set<String> formLemmas,
     Set<String> antonymLemmas, List<Sense> top, boolean lowerCase, boolean person, boolean pastTense, boolean verb,
-    Set<String> definition) {
+    boolean mainlyVerb, Set<String> definition) {
 
   /**
    * One of a word's most frequent senses, with its hypernyms.
@@ -48,5 +50,5 @@ record WordEntry(String word, boolean known, Set<String> lemmas, Set<Long> synse
   }
 
   static final WordEntry UNKNOWN_WORD = new WordEntry("", false, Set.of(), Set.of(), Set.of(), Set.of(), List.of(),
-      false, false, false, false, Set.of());
+      false, false, false, false, false, Set.of());
 }

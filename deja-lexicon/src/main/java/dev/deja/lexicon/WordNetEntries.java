@@ -131,6 +131,7 @@ final class WordNetEntries {
     boolean person = false;
     boolean pastVerb = false;
     boolean verb = false;
+    Map<POS, Integer> uses = new HashMap<>();
     for (POS pos : POSES) {
       IndexWord iw = lookup(pos, word);
       if (iw == null || iw.getSenses().isEmpty()) {
@@ -154,6 +155,7 @@ final class WordNetEntries {
           }
           if (w.getLemma().equalsIgnoreCase(iw.getLemma()) && w.getUseCount() > 0) {
             used = true;
+            uses.merge(pos, w.getUseCount(), Integer::sum);
           }
         }
         // A synonym through a rare sense is no synonym in use: "king" and "queen" share only the synset of a
@@ -185,7 +187,13 @@ final class WordNetEntries {
         && (word.endsWith("ed") || word.endsWith("t") || lookup(POS.NOUN, word) == null
             && lookup(POS.ADJECTIVE, word) == null);
     return new WordEntry(word, known, ordered(lemmas), ordered(synsets), ordered(forms),
-        ordered(antonyms), List.copyOf(top), lowerCase, person, past, verb, ordered(definition));
+        ordered(antonyms), List.copyOf(top), lowerCase, person, past, verb, mainlyVerb(uses), ordered(definition));
+  }
+
+  /** Whether the tagged texts use a word as a verb more often than in any other part of speech. */
+  private static boolean mainlyVerb(Map<POS, Integer> uses) {
+    int v = uses.getOrDefault(POS.VERB, 0);
+    return v > 0 && uses.entrySet().stream().allMatch(e -> e.getKey() == POS.VERB || e.getValue() < v);
   }
 
   /**

@@ -89,6 +89,11 @@ public final class WordNetKnowledge implements WordKnowledge {
   }
 
   @Override
+  public boolean isMainlyVerb(String word) {
+    return entries.entry(word.strip()).mainlyVerb();
+  }
+
+  @Override
   public boolean isPastTense(String word) {
     String w = word.strip();
     if (w.equals("was") || w.equals("were") || w.equals("did") || w.equals("had")) {

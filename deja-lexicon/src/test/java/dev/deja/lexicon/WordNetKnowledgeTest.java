@@ -176,6 +176,17 @@ class WordNetKnowledgeTest {
   }
 
   @Test
+  void aWordIsMainlyAVerbWhenTheTaggedTextsUseItMostAsOne() {
+    assertThat(K.isMainlyVerb("wear")).isTrue();
+    assertThat(K.isMainlyVerb("working")).isTrue();
+    assertThat(K.isMainlyVerb("sits")).isTrue();
+    assertThat(K.isMainlyVerb("cat")).as("also a verb, mostly a noun").isFalse();
+    assertThat(K.isMainlyVerb("number")).isFalse();
+    assertThat(K.isMainlyVerb("cello")).isFalse();
+    assertThat(K.isMainlyVerb("zzxq")).isFalse();
+  }
+
+  @Test
   void relationsAreCachedAndStable() {
     for (int i = 0; i < 3; i++) {
       assertThat(K.relate("karate", "judo")).isEqualTo(K.relate("karate", "judo"));

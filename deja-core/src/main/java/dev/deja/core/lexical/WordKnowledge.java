@@ -98,6 +98,14 @@ public interface WordKnowledge {
   }
 
   /**
+   * Whether a lower-case word is used as a verb more than as anything else ("wear", "doing", "sits"; not "cat" or
+   * "number", which are verbs too but mostly nouns): the resource's tagged uses decide; false when it does not know.
+   */
+  default boolean isMainlyVerb(String word) {
+    return false;
+  }
+
+  /**
    * Whether a lower-case word is a past-tense verb form ("went", "worked", "was"); false when the resource does not
    * know. Participles in "-ing" and third-person forms are not past.
    */

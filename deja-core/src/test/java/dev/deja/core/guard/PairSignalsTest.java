@@ -381,6 +381,27 @@ class PairSignalsTest {
   }
 
   @Test
+  void onlyVerbsLeftOverWithNothingElseDifferentIsAVerbChange() {
+    TableWordKnowledge k = new TableWordKnowledge(Set.of("philips", "working", "olives", "stand", "love", "cello",
+        "viola", "play", "orchestra"), Set.of(), Set.of()).mainlyVerbs("working", "stand", "love", "play");
+    PairSignals.Result added = PairSignals.of("I've been with Philips since 2018.",
+        "I've been working at Philips since 2018.", Lexicon.ENGLISH, k);
+    assertThat(added.values().get("verb_change")).isEqualTo(1.0);
+    assertThat(added.evidence().get("verb_change")).contains("working");
+    // The verb changes the polarity with a negation: another fact.
+    assertThat(PairSignals.of("I can't stand olives.", "I love olives.", Lexicon.ENGLISH, k).values()
+        .get("verb_change")).isZero();
+    // A noun changed.
+    assertThat(PairSignals.of("I play the cello.", "I play the viola.", Lexicon.ENGLISH, k).values()
+        .get("verb_change")).isZero();
+    // A phrase the knowledge lists is read as listed, not by its first word.
+    TableWordKnowledge listed = new TableWordKnowledge(Set.of("waiting", "list", "hip", "replacement"), Set.of(),
+        Set.of()).mainlyVerbs("waiting").phrases("waiting list");
+    assertThat(PairSignals.of("I'm on the waiting list for a new hip.", "I have a new hip.", Lexicon.ENGLISH, listed)
+        .values().get("verb_change")).isZero();
+  }
+
+  @Test
   void theWordsOfAClockTimeAreNotContentWords() {
     PairSignals.Result r = PairSignals.of("I pick the kids up from school at half past three.",
         "School pickup is at 3:30 for me.", Lexicon.ENGLISH, K);

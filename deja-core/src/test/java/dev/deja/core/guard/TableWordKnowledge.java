@@ -16,6 +16,8 @@ final class TableWordKnowledge implements WordKnowledge {
   private final Set<String> persons;
   private final Set<String> past;
   private Set<String> verbs = Set.of();
+  private Set<String> mainlyVerbs = Set.of();
+  private Set<String> phrases = Set.of();
   private final Map<String, Set<String>> definitions = new HashMap<>();
 
   TableWordKnowledge(Set<String> common, Set<String> persons, Set<String> past) {
@@ -35,6 +37,23 @@ final class TableWordKnowledge implements WordKnowledge {
   TableWordKnowledge verbs(String... words) {
     verbs = Set.of(words);
     return this;
+  }
+
+  /** These words are used mostly as verbs (nothing else is). */
+  TableWordKnowledge mainlyVerbs(String... words) {
+    mainlyVerbs = Set.of(words);
+    return this;
+  }
+
+  /** These phrases are listed (their lemma is themselves). */
+  TableWordKnowledge phrases(String... listed) {
+    phrases = Set.of(listed);
+    return this;
+  }
+
+  @Override
+  public java.util.List<String> lemmas(String word) {
+    return phrases.contains(word) ? java.util.List.of(word) : java.util.List.of();
   }
 
   /** A word's definition, as the words of its gloss. */
@@ -92,6 +111,11 @@ final class TableWordKnowledge implements WordKnowledge {
   @Override
   public boolean isVerb(String word) {
     return verbs.contains(word);
+  }
+
+  @Override
+  public boolean isMainlyVerb(String word) {
+    return mainlyVerbs.contains(word);
   }
 
   @Override
