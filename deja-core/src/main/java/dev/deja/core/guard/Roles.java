@@ -324,7 +324,8 @@ final class Roles {
     while (j < words.size() && NAMING.contains(words.get(j))) {
       j++;
     }
-    return j < words.size() && (p.names().contains(words.get(j)) || p.givenNames().contains(words.get(j)));
+    return j < words.size() && (p.names().contains(words.get(j)) || p.givenNames().contains(words.get(j))
+        || NameReadings.acronyms(p.text()).contains(words.get(j)));
   }
 
   private static final Set<String> NAMING_BE = Set.of("is", "was", "s");
