@@ -313,8 +313,10 @@ final class Roles {
 
   /**
    * Whether the verb at {@code k} is "be" saying who the subject is — a name, maybe after "called", "named" or
-   * "the" ("My manager is Rosalind Achterberg", "My brother is called Matías", "My employer is the NHS"): the text
-   * then says whom the speaker has in that role, a fact about the speaker, not something the other person does.
+   * "the" ("My manager is Rosalind Achterberg", "My brother is called Matías"): the text then says whom the speaker
+   * has in that role, a fact about the speaker, not something the other person does. An abbreviation is no name here
+   * ("My employer is the NHS" still reads "employer" as the subject): accepting it was measured and not kept
+   * (EVALUATION.md).
    */
   private static boolean naming(TextProfile p, List<String> words, int k) {
     if (!NAMING_BE.contains(words.get(k))) {
@@ -324,8 +326,7 @@ final class Roles {
     while (j < words.size() && NAMING.contains(words.get(j))) {
       j++;
     }
-    return j < words.size() && (p.names().contains(words.get(j)) || p.givenNames().contains(words.get(j))
-        || NameReadings.acronyms(p.text()).contains(words.get(j)));
+    return j < words.size() && (p.names().contains(words.get(j)) || p.givenNames().contains(words.get(j)));
   }
 
   private static final Set<String> NAMING_BE = Set.of("is", "was", "s");
