@@ -72,6 +72,10 @@ import java.util.Set;
  *       knowledge, phrases it lists or names: another thing named in plain words ("hearing test" / "cataract
  *       surgery", "flight to Paris" / "flight to Lyon") rather than an abbreviation, an emoji or a foreign word
  *       ("ortho appt" / "orthodontist appointment"); 0 when nothing is left over</td></tr>
+ *   <tr><td>{@code verb_change}</td><td>only verbs differ: the left-over words are a one-word change or an extension,
+ *       each used mostly as a verb ({@link WordKnowledge#isMainlyVerb}), and no contradiction signal fired ("I've been
+ *       with Philips" / "I've been working at Philips"); in no preset (it merges "I teach piano" / "I play
+ *       piano")</td></tr>
  * </table>
  *
  * <p>Who does what to whom ({@code swap}, {@code role_change}) is read by {@link Roles}, definitions ({@code defined})
@@ -272,9 +276,8 @@ public final class PairSignals {
     // One thing replaced presupposes that the rest is the same: at least one word matched.
     put(v, ev, "single_change", al.unmatchedA().size() == 1 && al.unmatchedB().size() == 1 && !al.matched().isEmpty(),
         () -> "'" + al.unmatchedA().get(0) + "' → '" + al.unmatchedB().get(0) + "'");
-    // Measured and not kept (EVALUATION.md): left-over words used mostly as verbs, when nothing else differs, as a
-    // rewording ("I wear hearing aids" / "I use two hearing aids"); it also merges role verbs ("I teach piano" / "I
-    // play piano"). No preset weighs it.
+    // Left-over words used mostly as verbs, when nothing else differs: a rewording ("I wear hearing aids" / "I use
+    // two hearing aids") — or a role ("I teach piano" / "I play piano"), so no preset weighs it (EVALUATION.md).
     List<String> verbs = java.util.stream.Stream.concat(al.unmatchedA().stream(), al.unmatchedB().stream())
         .filter(w -> mainlyVerb(w, knowledge)).toList();
     boolean otherwiseSame = java.util.stream.Stream.of("negation_mismatch", "tense_mismatch", "modality_mismatch",
