@@ -94,6 +94,10 @@ public final class PairSignals {
       "defined", "people_conflict", "leftover_known", "times_agree", "other_subject", "negation_scope", "numbers_agree", "verb_change");
 
 
+  /** The signals that make two texts say different things; {@code verb_change} needs all of them off. */
+  private static final List<String> CONTRADICTIONS = List.of("negation_mismatch", "tense_mismatch",
+      "modality_mismatch", "numbers_conflict", "antonym", "contrast_conflict", "role_change", "swap");
+
   /**
    * The signals and, for those that fired, one line of evidence each.
    *
@@ -278,12 +282,12 @@ public final class PairSignals {
         () -> "'" + al.unmatchedA().get(0) + "' → '" + al.unmatchedB().get(0) + "'");
     // Left-over words used mostly as verbs, when nothing else differs: a rewording ("I wear hearing aids" / "I use
     // two hearing aids") — or a role ("I teach piano" / "I play piano"), so no preset weighs it (EVALUATION.md).
-    List<String> verbs = java.util.stream.Stream.concat(al.unmatchedA().stream(), al.unmatchedB().stream())
-        .filter(w -> mainlyVerb(w, knowledge)).toList();
-    boolean otherwiseSame = java.util.stream.Stream.of("negation_mismatch", "tense_mismatch", "modality_mismatch",
-        "numbers_conflict", "antonym", "contrast_conflict", "role_change", "swap").allMatch(n -> v.get(n) == 0.0);
-    put(v, ev, "verb_change", (extension || v.get("single_change") == 1.0) && verbs.size() == left && otherwiseSame,
-        () -> "only verbs differ: " + verbs);
+    // The dictionary is asked only for a one-word change or an extension with nothing else different.
+    boolean verbsOnly = (extension || v.get("single_change") == 1.0)
+        && CONTRADICTIONS.stream().allMatch(n -> v.get(n) == 0.0)
+        && java.util.stream.Stream.concat(al.unmatchedA().stream(), al.unmatchedB().stream())
+            .allMatch(w -> mainlyVerb(w, knowledge));
+    put(v, ev, "verb_change", verbsOnly, () -> "only verbs differ: " + al.unmatchedA() + " / " + al.unmatchedB());
     List<WordAlignment.Pair> definedBy = definitions ? GlossDefinitions.defined(al, pa, pb, lex, knowledge) : List.of();
     Set<String> definedWords = new java.util.HashSet<>();
     Set<String> shown = new java.util.LinkedHashSet<>();
