@@ -52,6 +52,16 @@ public final class CachingEmbedder implements Embedder {
     return embedAll(List.of(text)).get(0);
   }
 
+  /**
+   * Not cached here (the delegate keeps the pieces of the texts it embedded lately, and the pair classifier those it
+   * aligned); the text is trimmed and its white space collapsed as for {@link #embed}, so that a text embedded through
+   * this cache finds its pieces.
+   */
+  @Override
+  public java.util.Optional<dev.deja.core.embed.TokenVectors> tokenVectors(String text) {
+    return delegate.tokenVectors(text.strip().replaceAll("\\s+", " "));
+  }
+
   @Override
   public List<float[]> embedAll(List<String> texts) {
     float[][] out = new float[texts.size()][];

@@ -27,8 +27,9 @@ final class HfTokenizer implements AutoCloseable {
    * @param ids token ids
    * @param mask 1 for real tokens, 0 for padding
    * @param types token type ids
+   * @param tokens the pieces of each text, as the tokenizer writes them (special tokens included)
    */
-  record Batch(int size, int length, long[] ids, long[] mask, long[] types) {}
+  record Batch(int size, int length, long[] ids, long[] mask, long[] types, List<String[]> tokens) {}
 
   private final HuggingFaceTokenizer tokenizer;
 
@@ -65,7 +66,11 @@ final class HfTokenizer implements AutoCloseable {
       System.arraycopy(enc[b].getAttentionMask(), 0, mask, b * len, in.length);
       System.arraycopy(enc[b].getTypeIds(), 0, types, b * len, in.length);
     }
-    return new Batch(batch, len, ids, mask, types);
+    List<String[]> tokens = new java.util.ArrayList<>(batch);
+    for (Encoding e : enc) {
+      tokens.add(e.getTokens());
+    }
+    return new Batch(batch, len, ids, mask, types, tokens);
   }
 
   @Override

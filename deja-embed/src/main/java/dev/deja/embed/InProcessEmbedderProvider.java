@@ -69,5 +69,10 @@ public final class InProcessEmbedderProvider implements EmbedderProvider {
     public java.util.List<float[]> embedAll(java.util.List<String> texts) {
       return get().embedAll(texts);
     }
+
+    @Override
+    public java.util.Optional<dev.deja.core.embed.TokenVectors> tokenVectors(String text) {
+      return get().tokenVectors(text);
+    }
   }
 }

@@ -6,12 +6,14 @@ import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
 import dev.deja.core.embed.Embedder;
 import dev.deja.core.embed.EmbeddingException;
+import dev.deja.core.embed.TokenVectors;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.LongBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A sentence embedder running a shipped model in process with ONNX Runtime and the Hugging Face tokenizer.
@@ -111,11 +113,35 @@ public final class OnnxEmbedder implements Embedder, AutoCloseable {
     return runAll(texts);
   }
 
+  /**
+   * The last layer's state of each word piece, without the first and last ({@code [CLS]}, {@code [SEP]}), normalised.
+   * A text embedded lately gives them without running the model again: each embedding keeps its text's pieces (the
+   * last {@value #PIECES_KEPT} texts), as a check aligns the new text right after embedding it.
+   */
+  @Override
+  public Optional<TokenVectors> tokenVectors(String text) {
+    Pieces kept;
+    synchronized (pieces) {
+      kept = pieces.get(text);
+    }
+    if (kept != null) {
+      return Optional.of(kept.vectors());
+    }
+    TokenVectors[] sink = new TokenVectors[1];
+    runAll(List.of(text), sink);
+    return Optional.of(sink[0]);
+  }
+
   private float[] run(List<String> one) {
     return runAll(one).get(0);
   }
 
   private List<float[]> runAll(List<String> texts) {
+    return runAll(texts, new TokenVectors[texts.size()]);
+  }
+
+  /** Embeds the texts, keeping each one's word pieces (and putting them in {@code sink}, in order). */
+  private List<float[]> runAll(List<String> texts, TokenVectors[] sink) {
     HfTokenizer.Batch enc;
     try {
       enc = tokenizer.encode(model.prefix().isEmpty() ? texts
@@ -140,12 +166,85 @@ public final class OnnxEmbedder implements Embedder, AutoCloseable {
         List<float[]> out = new ArrayList<>(batch);
         for (int b = 0; b < batch; b++) {
           out.add(normalize(pool(hidden[b], mask, b * len, len)));
+          sink[b] = keep(texts.get(b), hidden[b], mask, b * len, len, enc.tokens().get(b));
         }
         return out;
       }
     } catch (OrtException e) {
       throw new EmbeddingException("model '" + model.name() + "' failed: " + e.getMessage(), false, e);
     }
+  }
+
+  /**
+   * How many texts' word pieces are kept after embedding them ({@link #tokenVectors}): 4,096 by default (system
+   * property {@code deja.embed.pieces}), about 30 MB for sentences of twenty pieces.
+   */
+  static final int PIECES_KEPT = Math.max(1, Integer.getInteger("deja.embed.pieces", 4096));
+
+  private final Map<String, Pieces> pieces = new java.util.LinkedHashMap<>(64, 0.75f, true) {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<String, Pieces> eldest) {
+      return size() > PIECES_KEPT;
+    }
+  };
+
+  /**
+   * A text's word pieces as kept: each vector in 8 bits per component with its own scale (a unit vector's components
+   * to within 0.4% of its largest). Every vector {@link #tokenVectors} gives has been through this form, so a text's
+   * pieces are the same numbers whether kept or computed again.
+   */
+  private record Pieces(List<String> names, byte[][] codes, float[] scales) {
+    static Pieces of(List<String> names, float[][] vectors) {
+      byte[][] codes = new byte[vectors.length][];
+      float[] scales = new float[vectors.length];
+      for (int i = 0; i < vectors.length; i++) {
+        float max = 0;
+        for (float x : vectors[i]) {
+          max = Math.max(max, Math.abs(x));
+        }
+        scales[i] = max == 0 ? 0 : max / 127f;
+        codes[i] = new byte[vectors[i].length];
+        for (int d = 0; d < vectors[i].length; d++) {
+          codes[i][d] = scales[i] == 0 ? 0 : (byte) Math.round(vectors[i][d] / scales[i]);
+        }
+      }
+      return new Pieces(names, codes, scales);
+    }
+
+    TokenVectors vectors() {
+      float[][] v = new float[codes.length][];
+      for (int i = 0; i < codes.length; i++) {
+        v[i] = new float[codes[i].length];
+        for (int d = 0; d < codes[i].length; d++) {
+          v[i][d] = codes[i][d] * scales[i];
+        }
+      }
+      return new TokenVectors(names, v);
+    }
+  }
+
+  /** Keeps a text's word pieces: its real tokens (mask 1) without the first and last. */
+  private TokenVectors keep(String text, float[][] hidden, long[] mask, int offset, int len, String[] tokens) {
+    int real = 0;
+    for (int t = 0; t < len; t++) {
+      if (mask[offset + t] != 0) {
+        real++;
+      }
+    }
+    int n = Math.max(0, real - 2);
+    float[][] vectors = new float[n][];
+    List<String> names = new ArrayList<>(n);
+    for (int t = 0; t < n; t++) {
+      vectors[t] = normalize(hidden[t + 1].clone());
+      names.add(tokens[t + 1]);
+    }
+    Pieces p = Pieces.of(names, vectors);
+    synchronized (pieces) {
+      pieces.put(text, p);
+    }
+    return p.vectors();
   }
 
   private float[] pool(float[][] tokens, long[] mask, int offset, int len) {

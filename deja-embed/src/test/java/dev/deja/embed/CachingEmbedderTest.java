@@ -87,4 +87,13 @@ class CachingEmbedderTest extends EmbedderContract {
     assertThatThrownBy(() -> new CachingEmbedder(new HashingEmbedder(), 0))
         .hasMessageContaining("cache capacity must be at least 1, got 0");
   }
+
+  @Test
+  void wordPiecesComeFromTheDelegateForTheTextAsItIsCached() {
+    CachingEmbedder c = new CachingEmbedder(new HashingEmbedder(), 10);
+    dev.deja.core.embed.TokenVectors pieces = c.tokenVectors("  My   sister  ").orElseThrow();
+    assertThat(pieces.pieces()).containsExactly("my", "sister");
+    assertThat(pieces.vectors()[1]).containsExactly(new HashingEmbedder().tokenVectors("sister").orElseThrow()
+        .vectors()[0]);
+  }
 }

@@ -165,6 +165,11 @@ public final class Health {
         return observe(() -> e.embedAll(texts));
       }
 
+      @Override
+      public java.util.Optional<dev.deja.core.embed.TokenVectors> tokenVectors(String text) {
+        return observe(() -> e.tokenVectors(text));
+      }
+
       private <T> T observe(java.util.function.Supplier<T> call) {
         try {
           T out = call.get();

@@ -191,22 +191,23 @@ public final class ServerMetrics {
 
     @Override
     public float[] embed(String text) {
-      long t0 = System.nanoTime();
-      try {
-        return delegate.embed(text);
-      } catch (RuntimeException e) {
-        errors.increment();
-        throw e;
-      } finally {
-        latency.record(Duration.ofNanos(System.nanoTime() - t0));
-      }
+      return timed(() -> delegate.embed(text));
+    }
+
+    @Override
+    public java.util.Optional<dev.deja.core.embed.TokenVectors> tokenVectors(String text) {
+      return timed(() -> delegate.tokenVectors(text));
     }
 
     @Override
     public List<float[]> embedAll(List<String> texts) {
+      return timed(() -> delegate.embedAll(texts));
+    }
+
+    private <T> T timed(java.util.function.Supplier<T> call) {
       long t0 = System.nanoTime();
       try {
-        return delegate.embedAll(texts);
+        return call.get();
       } catch (RuntimeException e) {
         errors.increment();
         throw e;

@@ -108,6 +108,26 @@ public final class HashingEmbedder implements Embedder {
     return out;
   }
 
+  /**
+   * One vector per normalised word (the word's own feature, unit length): two texts' tokens align exactly where they
+   * share words, and nowhere else. A text without words has none.
+   */
+  @Override
+  public java.util.Optional<dev.deja.core.embed.TokenVectors> tokenVectors(String text) {
+    List<String> words = words(text);
+    float[][] out = new float[words.size()][];
+    for (int i = 0; i < out.length; i++) {
+      double[] v = new double[dimension];
+      add(v, words.get(i), 1.0);
+      float[] f = new float[dimension];
+      for (int d = 0; d < dimension; d++) {
+        f[d] = (float) v[d];
+      }
+      out[i] = f;
+    }
+    return java.util.Optional.of(new dev.deja.core.embed.TokenVectors(words, out));
+  }
+
   private void add(double[] v, String feature, double weight) {
     long h = hash(feature);
     int slot = (int) Long.remainderUnsigned(h >>> 1, dimension);

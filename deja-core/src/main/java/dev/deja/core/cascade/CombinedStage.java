@@ -109,6 +109,10 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
           WordKnowledges.defaults(), window, m -> context.embedder(m, o.at("features") + ".cosine@" + m))
           .vetoes(vetoes, o.at("vetoes"));
       Embedder embedder = weights.containsKey("cosine") ? context.embedder(model, o.at("model")) : null;
+      if (features.usesTokens()) {
+        Embedder pieces = embedder != null ? embedder : context.embedder(model, o.at("model"));
+        features.tokens(pieces::tokenVectors);
+      }
       java.util.function.UnaryOperator<String> toEmbed = translate && lexicon.language().equals("en")
           ? text -> Glosses.english(text, lexicon, WordKnowledges.defaults()) : text -> text;
       // The model reads a memory about "the user" in the first person ("User is a single father." → "I am a single
@@ -244,6 +248,11 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
         .map(embedded).map(embedder::embed);
   }
 
+  /** A text as the stage's model reads it: glossed when in another language, a memory about "the user" in the first person. */
+  private String modelText(String raw) {
+    return embedded.apply(toEmbed.apply(raw.strip()));
+  }
+
   /**
    * The field's raw and analysed text on both sides, as written (for explanations and the judge) and as the signals
    * read them: when one text is in another language and the other is not, the first's English gloss.
@@ -293,7 +302,8 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
     double[] cheap = features.cheap(t.get().readA(), t.get().readB(), t.get().normA(), t.get().normB(),
         cosine(probe, stored),
         probe.time(), stored.keys().time());
-    return Optional.of(features.complete(cheap, t.get().readA(), t.get().readB()));
+    return Optional.of(features.complete(cheap, t.get().readA(), t.get().readB(), modelText(t.get().rawA()),
+        modelText(t.get().rawB())));
   }
 
   private double cosine(Probe probe, StoredItem stored) {
@@ -352,6 +362,15 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
     return 1 / (1 + Math.exp(-z));
   }
 
+  /** The highest score a pair with these features can reach, whatever its token features. */
+  private double upperBoundWithSignals(double[] x) {
+    double z = bias;
+    for (int i = 0; i < x.length; i++) {
+      z += features.isToken(i) ? Math.max(0, w[i]) : w[i] * x[i];
+    }
+    return 1 / (1 + Math.exp(-z));
+  }
+
   /** A candidate scored by the model, before the judge (if any) and the thresholds decide it. */
   private record Scored(Candidate candidate, Texts texts, PairFeatures.Values fx, double score, Outcome inProcess) {}
 
@@ -392,7 +411,21 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
         bounded++;
         continue;
       }
-      PairFeatures.Values fx = features.complete(cheap, t.get().readA(), t.get().readB());
+      PairFeatures.Values fx = features.signals(cheap, t.get().readA(), t.get().readB());
+      if (features.usesTokens()) {
+        // The word-piece alignment runs the model on the stored text: only for a pair that can still reach.
+        if (fx.veto().isEmpty() && upperBoundWithSignals(fx.values()) < lowest) {
+          bounded++;
+          continue;
+        }
+        fx = features.withTokens(fx, modelText(t.get().rawA()), modelText(t.get().rawB()));
+        if (fx.evidence().getOrDefault("token_match", "").equals(PairFeatures.NO_TOKENS)) {
+          String w = "stage '" + name + "': the model gives no word-piece vectors; the token features count as 0";
+          if (!warnings.contains(w)) {
+            warnings.add(w);
+          }
+        }
+      }
       double s = score(fx.values());
       scored.add(new Scored(c, t.get(), fx, s, fx.veto().isPresent() ? Outcome.NEW : levelOf(s)));
     }
@@ -507,7 +540,8 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
     double[] cheap = features.cheap(t.get().readA(), t.get().readB(), t.get().normA(), t.get().normB(),
         cosine(probe, stored),
         probe.time(), stored.keys().time());
-    PairFeatures.Values fx = features.complete(cheap, t.get().readA(), t.get().readB());
+    PairFeatures.Values fx = features.complete(cheap, t.get().readA(), t.get().readB(), modelText(t.get().rawA()),
+        modelText(t.get().rawB()));
     double s = score(fx.values());
     Outcome level = fx.veto().isPresent() ? Outcome.NEW : s >= threshold ? Outcome.DUPLICATE
         : possible.isPresent() && s >= possible.getAsDouble() ? Outcome.POSSIBLE_DUPLICATE : Outcome.NEW;

@@ -1,6 +1,7 @@
 package dev.deja.core.cascade;
 
 import dev.deja.core.InvalidInputException;
+import dev.deja.core.embed.TokenVectors;
 import dev.deja.core.guard.Lexicon;
 import dev.deja.core.guard.PairSignals;
 import dev.deja.core.item.TimeSpan;
@@ -24,6 +25,12 @@ import java.util.Optional;
  *   <tr><td>{@code cosine}</td><td>embedding cosine of the two texts (clamped at 0), with the stage's model</td></tr>
  *   <tr><td>{@code cosine@MODEL}</td><td>the cosine with another model, embedded for each pair (through a cache)
  *       rather than stored: for measuring models together with {@code deja train} and {@code deja eval}</td></tr>
+ *   <tr><td>{@code token_match}</td><td>how well the two texts' word pieces align in the stage's model: each piece's
+ *       best cosine with a piece of the other text (the model's last-layer vectors, in context), averaged per text,
+ *       the harmonic mean of the two averages (BERTScore's F1, Zhang et al. 2020) — computed for a pair whose score
+ *       can still reach the threshold, through a cache</td></tr>
+ *   <tr><td>{@code token_worst}</td><td>the lowest of those best cosines over both texts' pieces (clamped at 0): the
+ *       piece the other text says least ("sensory" against "swim")</td></tr>
  *   <tr><td>a measure name ({@code sequence}, {@code trigram}, …)</td><td>that measure on the analysed texts</td></tr>
  *   <tr><td>{@code time_proximity}</td><td>{@code 1 - |Δstart| / window} for timed items; 1 for all-day items on the
  *       same dates</td></tr>
@@ -45,7 +52,12 @@ import java.util.Optional;
 public final class PairFeatures {
   /** Features that are neither measures nor signals. */
   public static final List<String> SPECIAL = List.of("cosine", "time_proximity", "same_start", "unexplained",
-      "near_changed", "near_clean");
+      "near_changed", "near_clean", "token_match", "token_worst");
+
+  /** The features that align the two texts' word pieces ({@link #TOKENS_CACHED} texts' pieces are kept). */
+  static final List<String> TOKEN_FEATURES = List.of("token_match", "token_worst");
+  /** How many texts' word-piece vectors the cache keeps (a few per check: the new text and its close candidates). */
+  static final int TOKENS_CACHED = 1024;
 
   /** The signals whose firing makes a pair {@code unexplained}. */
   private static final List<String> CHANGE_SIGNALS = List.of("negation_mismatch", "numbers_conflict",
@@ -54,7 +66,7 @@ public final class PairFeatures {
 
   /** Features that are evidence for a duplicate: their weight is never negative in a monotone fit. */
   private static final java.util.Set<String> FOR = java.util.Set.of("cosine", "time_proximity", "same_start",
-      "matched_share", "near_clean", "sequence");
+      "matched_share", "near_clean", "sequence", "token_match", "token_worst");
   /** Features that are evidence against a duplicate: their weight is never positive in a monotone fit. */
   private static final java.util.Set<String> AGAINST = java.util.Set.of("numbers_conflict", "negation_mismatch",
       "names_conflict", "contrast_conflict", "modality_mismatch", "swap", "role_change", "tense_mismatch", "sibling",
@@ -126,10 +138,36 @@ public final class PairFeatures {
     return this;
   }
 
+  /**
+   * Where the token features get a text's word pieces: the stage's embedder ({@link
+   * dev.deja.core.embed.Embedder#tokenVectors}). Without one they are 0.
+   */
+  PairFeatures tokens(java.util.function.Function<String, Optional<TokenVectors>> source) {
+    this.tokenSource = source;
+    return this;
+  }
+
+  /** Whether a feature aligns word pieces (the stage then needs an embedder that gives them). */
+  boolean usesTokens() {
+    return needsTokens;
+  }
+
   private final List<String> names;
   private final List<Measure> measures;
   private final java.util.function.Function<String, dev.deja.core.embed.Embedder> otherEmbedders;
   private final Map<String, float[]> otherVectors = new java.util.concurrent.ConcurrentHashMap<>();
+  /** Whether a feature aligns word pieces ({@link #TOKEN_FEATURES}). */
+  private final boolean needsTokens;
+  /** The stage's model's word pieces of a text, when it gives them. */
+  private java.util.function.Function<String, Optional<TokenVectors>> tokenSource = text -> Optional.empty();
+  private final Map<String, Optional<TokenVectors>> tokenCache = new LinkedHashMap<>(64, 0.75f, true) {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<String, Optional<TokenVectors>> eldest) {
+      return size() > TOKENS_CACHED;
+    }
+  };
   private boolean needsSignals;
   /** Whether a feature uses the {@code defined} signal, the only one that reads dictionary definitions. */
   private final boolean needsDefinitions;
@@ -186,7 +224,8 @@ public final class PairFeatures {
         signals = true;
       } else if (SPECIAL.contains(n) || PairSignals.NAMES.contains(n)) {
         ms.add(null);
-        signals |= !n.equals("cosine") && !n.equals("time_proximity") && !n.equals("same_start");
+        signals |= !n.equals("cosine") && !n.equals("time_proximity") && !n.equals("same_start")
+            && !TOKEN_FEATURES.contains(n);
       } else {
         Optional<Measure> m = Measures.find(n);
         if (m.isEmpty()) {
@@ -199,6 +238,7 @@ public final class PairFeatures {
     this.measures = ms;
     this.needsSignals = signals;
     this.needsDefinitions = names.stream().anyMatch(n -> List.of(n.split("\\*")).contains("defined"));
+    this.needsTokens = names.stream().anyMatch(TOKEN_FEATURES::contains);
     Map<String, Integer> factors = new LinkedHashMap<>();
     for (String c : CHEAP_FACTORS) {
       if (names.contains(c)) {
@@ -300,6 +340,119 @@ public final class PairFeatures {
 
   /** All features of a pair, starting from its {@link #cheap} ones. */
   Values complete(double[] cheap, String rawA, String rawB) {
+    return complete(cheap, rawA, rawB, rawA, rawB);
+  }
+
+  /**
+   * All features of a pair, starting from its {@link #cheap} ones; {@code modelA} and {@code modelB} are the texts as
+   * the stage's model reads them (glossed, in the first person), for the token features.
+   */
+  Values complete(double[] cheap, String rawA, String rawB, String modelA, String modelB) {
+    Values v = signals(cheap, rawA, rawB);
+    return needsTokens ? withTokens(v, modelA, modelB) : v;
+  }
+
+  /** Whether feature {@code i} is a token feature ({@link #TOKEN_FEATURES}). */
+  boolean isToken(int i) {
+    return TOKEN_FEATURES.contains(names.get(i));
+  }
+
+  /**
+   * {@code v} with its token features computed from the texts as the model reads them ({@link #tokens}): the part of
+   * {@link #complete} that runs the model, done last so that a stage can first bound the score without it.
+   */
+  Values withTokens(Values v, String modelA, String modelB) {
+    double[] x = v.values();
+    Map<String, String> ev = new LinkedHashMap<>(v.evidence());
+    Optional<TokenVectors> ta = tokensOf(modelA);
+    Optional<TokenVectors> tb = tokensOf(modelB);
+    Alignment al = ta.isPresent() && tb.isPresent() ? Alignment.of(ta.get(), tb.get()) : Alignment.NONE;
+    for (int i = 0; i < x.length; i++) {
+      String n = names.get(i);
+      if (n.equals("token_match")) {
+        x[i] = al.match();
+        ev.put(n, ta.isEmpty() || tb.isEmpty() ? NO_TOKENS
+            : String.format(java.util.Locale.ROOT, "word pieces aligned at %.2f on average", al.match()));
+      } else if (n.equals("token_worst")) {
+        x[i] = al.worst();
+        ev.put(n, ta.isEmpty() || tb.isEmpty() ? NO_TOKENS : al.worstPiece().isEmpty() ? "no word pieces"
+            : String.format(java.util.Locale.ROOT, "least aligned: '%s' (%.2f)", al.worstPiece(), al.worst()));
+      }
+    }
+    return new Values(x, ev, v.veto());
+  }
+
+  /** The evidence of the token features when the stage's model gives no word pieces. */
+  static final String NO_TOKENS = "no word-piece vectors from the model: counted as 0";
+
+  private Optional<TokenVectors> tokensOf(String text) {
+    String key = text.strip();
+    synchronized (tokenCache) {
+      Optional<TokenVectors> t = tokenCache.get(key);
+      if (t != null) {
+        return t;
+      }
+    }
+    Optional<TokenVectors> t = tokenSource.apply(key);
+    synchronized (tokenCache) {
+      tokenCache.put(key, t);
+    }
+    return t;
+  }
+
+  /**
+   * How two texts' word pieces align: each piece's best cosine with a piece of the other text; {@code match} is the
+   * harmonic mean of the two texts' averages, {@code worst} the lowest best cosine (both clamped to [0, 1]), with
+   * the piece it belongs to.
+   */
+  record Alignment(double match, double worst, String worstPiece) {
+    static final Alignment NONE = new Alignment(0, 0, "");
+
+    static Alignment of(TokenVectors a, TokenVectors b) {
+      if (a.size() == 0 || b.size() == 0) {
+        return NONE;
+      }
+      double[] bestA = new double[a.size()];
+      double[] bestB = new double[b.size()];
+      java.util.Arrays.fill(bestA, -1);
+      java.util.Arrays.fill(bestB, -1);
+      float[][] va = a.vectors();
+      float[][] vb = b.vectors();
+      for (int i = 0; i < va.length; i++) {
+        for (int j = 0; j < vb.length; j++) {
+          double s = 0;
+          float[] x = va[i];
+          float[] y = vb[j];
+          for (int d = 0; d < x.length; d++) {
+            s += x[d] * y[d];
+          }
+          bestA[i] = Math.max(bestA[i], s);
+          bestB[j] = Math.max(bestB[j], s);
+        }
+      }
+      double p = java.util.Arrays.stream(bestA).average().orElse(0);
+      double r = java.util.Arrays.stream(bestB).average().orElse(0);
+      double f = p + r <= 0 ? 0 : 2 * p * r / (p + r);
+      double worst = 2;
+      String piece = "";
+      for (int i = 0; i < bestA.length; i++) {
+        if (bestA[i] < worst) {
+          worst = bestA[i];
+          piece = a.piece(i);
+        }
+      }
+      for (int j = 0; j < bestB.length; j++) {
+        if (bestB[j] < worst) {
+          worst = bestB[j];
+          piece = b.piece(j);
+        }
+      }
+      return new Alignment(clamp(f), clamp(worst), piece);
+    }
+  }
+
+  /** The signal-based features of a pair, starting from its {@link #cheap} ones (token features left at 0). */
+  Values signals(double[] cheap, String rawA, String rawB) {
     double[] x = cheap.clone();
     if (!needsSignals) {
       return new Values(x, Map.of());

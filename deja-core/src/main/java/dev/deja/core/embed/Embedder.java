@@ -2,6 +2,7 @@ package dev.deja.core.embed;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Turns text into a vector whose cosine similarity to another text's vector says how alike their meanings are.
@@ -21,6 +22,17 @@ public interface Embedder {
 
   /** The vector of one text. */
   float[] embed(String text);
+
+  /**
+   * The model's vector of each word piece of a text, in order, each of unit length (an implementation may keep them
+   * in fewer bits: the in-process models keep 8 per component), without the markers a model adds
+   * around a text ({@code [CLS]}, {@code [SEP]}), with the pieces: what the pair classifier's token features align ({@code token_match},
+   * {@code token_worst}). Empty when the embedder cannot give them (a remote endpoint returns pooled vectors only).
+   * The same text always gives the same vectors.
+   */
+  default Optional<TokenVectors> tokenVectors(String text) {
+    return Optional.empty();
+  }
 
   /** The vectors of several texts, in order; implementations may batch. */
   default List<float[]> embedAll(List<String> texts) {
