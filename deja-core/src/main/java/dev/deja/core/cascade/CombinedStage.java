@@ -248,7 +248,7 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
         .map(embedded).map(embedder::embed);
   }
 
-  /** A text as the stage's model reads it: glossed when in another language, a memory about "the user" in the first person. */
+  /** A text as the stage's model reads it: glossed when in another language, "the user" in the first person. */
   private String modelText(String raw) {
     return embedded.apply(toEmbed.apply(raw.strip()));
   }

@@ -28,7 +28,7 @@ import java.util.Optional;
  *   <tr><td>{@code token_match}</td><td>how well the two texts' word pieces align in the stage's model: each piece's
  *       best cosine with a piece of the other text (the model's last-layer vectors, in context), averaged per text,
  *       the harmonic mean of the two averages (BERTScore's F1, Zhang et al. 2020) — computed for a pair whose score
- *       can still reach the threshold, through a cache</td></tr>
+ *       can still reach the threshold</td></tr>
  *   <tr><td>{@code token_worst}</td><td>the lowest of those best cosines over both texts' pieces (clamped at 0): the
  *       piece the other text says least ("sensory" against "swim")</td></tr>
  *   <tr><td>a measure name ({@code sequence}, {@code trigram}, …)</td><td>that measure on the analysed texts</td></tr>
@@ -54,10 +54,8 @@ public final class PairFeatures {
   public static final List<String> SPECIAL = List.of("cosine", "time_proximity", "same_start", "unexplained",
       "near_changed", "near_clean", "token_match", "token_worst");
 
-  /** The features that align the two texts' word pieces ({@link #TOKENS_CACHED} texts' pieces are kept). */
+  /** The features that align the two texts' word pieces. */
   static final List<String> TOKEN_FEATURES = List.of("token_match", "token_worst");
-  /** How many texts' word-piece vectors the cache keeps (a few per check: the new text and its close candidates). */
-  static final int TOKENS_CACHED = 1024;
 
   /** The signals whose firing makes a pair {@code unexplained}. */
   private static final List<String> CHANGE_SIGNALS = List.of("negation_mismatch", "numbers_conflict",
@@ -160,14 +158,6 @@ public final class PairFeatures {
   private final boolean needsTokens;
   /** The stage's model's word pieces of a text, when it gives them. */
   private java.util.function.Function<String, Optional<TokenVectors>> tokenSource = text -> Optional.empty();
-  private final Map<String, Optional<TokenVectors>> tokenCache = new LinkedHashMap<>(64, 0.75f, true) {
-    private static final long serialVersionUID = 1L;
-
-    @Override
-    protected boolean removeEldestEntry(Map.Entry<String, Optional<TokenVectors>> eldest) {
-      return size() > TOKENS_CACHED;
-    }
-  };
   private boolean needsSignals;
   /** Whether a feature uses the {@code defined} signal, the only one that reads dictionary definitions. */
   private final boolean needsDefinitions;
@@ -385,19 +375,9 @@ public final class PairFeatures {
   /** The evidence of the token features when the stage's model gives no word pieces. */
   static final String NO_TOKENS = "no word-piece vectors from the model: counted as 0";
 
+  /** A text's word pieces; the in-process models keep those of the texts they embedded lately, so no cache here. */
   private Optional<TokenVectors> tokensOf(String text) {
-    String key = text.strip();
-    synchronized (tokenCache) {
-      Optional<TokenVectors> t = tokenCache.get(key);
-      if (t != null) {
-        return t;
-      }
-    }
-    Optional<TokenVectors> t = tokenSource.apply(key);
-    synchronized (tokenCache) {
-      tokenCache.put(key, t);
-    }
-    return t;
+    return tokenSource.apply(text.strip());
   }
 
   /**

@@ -24,9 +24,9 @@ public interface Embedder {
   float[] embed(String text);
 
   /**
-   * The model's vector of each word piece of a text, in order, each of unit length (an implementation may keep them
-   * in fewer bits: the in-process models keep 8 per component), without the markers a model adds
-   * around a text ({@code [CLS]}, {@code [SEP]}), with the pieces: what the pair classifier's token features align ({@code token_match},
+   * The model's vector of each word piece of a text, in order, with the pieces, without the markers a model adds around
+   * a text ({@code [CLS]}, {@code [SEP]}); each of unit length (an implementation may keep them in fewer bits: the
+   * in-process models keep 8 per component). What the pair classifier's token features align ({@code token_match},
    * {@code token_worst}). Empty when the embedder cannot give them (a remote endpoint returns pooled vectors only).
    * The same text always gives the same vectors.
    */

@@ -23,7 +23,7 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-/** The token features: how two texts' word pieces align in the stage's model ({@code token_match}, {@code token_worst}). */
+/** The token features: how two texts' word pieces align in the stage's model (token_match, token_worst). */
 class PairFeaturesTokensTest {
 
   /**
