@@ -114,7 +114,8 @@ public final class OnnxEmbedder implements Embedder, AutoCloseable {
   }
 
   /**
-   * The last layer's state of each word piece, without the first and last ({@code [CLS]}, {@code [SEP]}), normalised.
+   * The last layer's state of each word piece, without the first and last ({@code [CLS]}, {@code [SEP]}), normalised;
+   * at most the first {@link TokenVectors#MAX_PIECES}.
    * A text embedded lately gives them without running the model again: each embedding keeps its text's pieces (the
    * last {@value #PIECES_KEPT} texts), as a check aligns the new text right after embedding it.
    */
@@ -233,7 +234,8 @@ public final class OnnxEmbedder implements Embedder, AutoCloseable {
         real++;
       }
     }
-    int n = Math.max(0, real - 2);
+    // The first pieces only: an alignment reads no more, and a long text must not fill the cache.
+    int n = Math.min(TokenVectors.MAX_PIECES, Math.max(0, real - 2));
     float[][] vectors = new float[n][];
     List<String> names = new ArrayList<>(n);
     for (int t = 0; t < n; t++) {

@@ -56,6 +56,14 @@ abstract class ShippedModelContract extends EmbedderContract {
   }
 
   @Test
+  void aLongTextGivesItsFirstPiecesOnly() {
+    String text = "The quick brown fox jumps over the lazy dog. ".repeat(30);
+    TokenVectors pieces = embedder.tokenVectors(text).orElseThrow();
+    assertThat(pieces.size()).isEqualTo(TokenVectors.MAX_PIECES);
+    assertThat(pieces.pieces().subList(1, 3)).containsExactly("quick", "brown");
+  }
+
+  @Test
   void aTextsPiecesAreTheSameWhetherKeptFromItsEmbeddingOrComputedAgain() {
     String text = "I take one sugar in my tea.";
     TokenVectors fresh = embedder.tokenVectors(text).orElseThrow();

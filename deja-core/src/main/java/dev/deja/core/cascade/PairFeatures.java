@@ -381,7 +381,8 @@ public final class PairFeatures {
   }
 
   /**
-   * How two texts' word pieces align: each piece's best cosine with a piece of the other text; {@code match} is the
+   * How two texts' word pieces align (the first {@link TokenVectors#MAX_PIECES} of each): each piece's best cosine with
+   * a piece of the other text; {@code match} is the
    * harmonic mean of the two texts' averages, {@code worst} the lowest best cosine (both clamped to [0, 1]), with
    * the piece it belongs to.
    */
@@ -392,14 +393,14 @@ public final class PairFeatures {
       if (a.size() == 0 || b.size() == 0) {
         return NONE;
       }
-      double[] bestA = new double[a.size()];
-      double[] bestB = new double[b.size()];
+      double[] bestA = new double[Math.min(a.size(), TokenVectors.MAX_PIECES)];
+      double[] bestB = new double[Math.min(b.size(), TokenVectors.MAX_PIECES)];
       java.util.Arrays.fill(bestA, -1);
       java.util.Arrays.fill(bestB, -1);
       float[][] va = a.vectors();
       float[][] vb = b.vectors();
-      for (int i = 0; i < va.length; i++) {
-        for (int j = 0; j < vb.length; j++) {
+      for (int i = 0; i < bestA.length; i++) {
+        for (int j = 0; j < bestB.length; j++) {
           double s = 0;
           float[] x = va[i];
           float[] y = vb[j];

@@ -27,7 +27,8 @@ public interface Embedder {
    * The model's vector of each word piece of a text, in order, with the pieces, without the markers a model adds around
    * a text ({@code [CLS]}, {@code [SEP]}); each of unit length (an implementation may keep them in fewer bits: the
    * in-process models keep 8 per component). What the pair classifier's token features align ({@code token_match},
-   * {@code token_worst}). Empty when the embedder cannot give them (a remote endpoint returns pooled vectors only).
+   * {@code token_worst}), which read at most the first {@link TokenVectors#MAX_PIECES}; an implementation may give no
+   * more. Empty when the embedder cannot give them (a remote endpoint returns pooled vectors only).
    * The same text always gives the same vectors.
    */
   default Optional<TokenVectors> tokenVectors(String text) {

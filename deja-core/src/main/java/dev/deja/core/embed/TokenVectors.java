@@ -11,6 +11,12 @@ import java.util.Objects;
  * @param vectors one vector per piece, in the same order
  */
 public record TokenVectors(List<String> pieces, float[][] vectors) {
+  /**
+   * The most pieces an alignment reads per text (the first ones): it compares every piece of one text with every piece
+   * of the other, so a long text must not make it quadratic in the text's length (a memory fact has 10–30 pieces).
+   */
+  public static final int MAX_PIECES = 64;
+
   public TokenVectors {
     pieces = List.copyOf(pieces);
     Objects.requireNonNull(vectors, "vectors");

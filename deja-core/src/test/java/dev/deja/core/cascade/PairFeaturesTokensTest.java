@@ -76,7 +76,7 @@ class PairFeaturesTokensTest {
 
     @Override
     public int dimension() {
-      return 64;
+      return 512;
     }
 
     @Override
@@ -133,6 +133,23 @@ class PairFeaturesTokensTest {
         m.tokenVectors("Ruby swimming class").orElseThrow());
     assertThat(near.worst()).isCloseTo(0.8, offset(1e-6));
     assertThat(near.match()).isCloseTo((2 + 0.8) / 3, offset(1e-6));
+  }
+
+  @Test
+  void onlyTheFirstPiecesOfALongTextAreAligned() {
+    WordModel m = new WordModel(true);
+    StringBuilder longer = new StringBuilder("ruby baby swim class");
+    for (int i = 0; i < 200; i++) {
+      longer.append(" w").append(i);
+    }
+    TokenVectors a = m.tokenVectors("ruby baby swim class").orElseThrow();
+    TokenVectors b = m.tokenVectors(longer.toString()).orElseThrow();
+    assertThat(b.size()).isGreaterThan(TokenVectors.MAX_PIECES);
+    PairFeatures.Alignment al = PairFeatures.Alignment.of(a, b);
+    // Four of the first 64 pieces align: 1 one way, 4/64 the other.
+    double r = 4.0 / TokenVectors.MAX_PIECES;
+    assertThat(al.match()).isCloseTo(2 * r / (1 + r), offset(1e-9));
+    assertThat(al.worst()).isZero();
   }
 
   @Test
