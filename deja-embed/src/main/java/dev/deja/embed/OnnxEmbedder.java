@@ -178,7 +178,8 @@ public final class OnnxEmbedder implements Embedder, AutoCloseable {
 
   /**
    * How many texts' word pieces are kept after embedding them ({@link #tokenVectors}): 4,096 by default (system
-   * property {@code deja.embed.pieces}), about 30 MB for sentences of twenty pieces.
+   * property {@code deja.embed.pieces}), about 30 MB for sentences of twenty pieces, at most about 100 MB (64 pieces
+   * each).
    */
   static final int PIECES_KEPT = Math.max(1, Integer.getInteger("deja.embed.pieces", 4096));
 
