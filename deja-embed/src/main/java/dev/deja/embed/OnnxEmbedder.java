@@ -128,9 +128,9 @@ public final class OnnxEmbedder implements Embedder, AutoCloseable {
     if (kept != null) {
       return Optional.of(kept.vectors());
     }
-    TokenVectors[] sink = new TokenVectors[1];
+    Pieces[] sink = new Pieces[1];
     runAll(List.of(text), sink);
-    return Optional.of(sink[0]);
+    return Optional.of(sink[0].vectors());
   }
 
   private float[] run(List<String> one) {
@@ -138,11 +138,11 @@ public final class OnnxEmbedder implements Embedder, AutoCloseable {
   }
 
   private List<float[]> runAll(List<String> texts) {
-    return runAll(texts, new TokenVectors[texts.size()]);
+    return runAll(texts, new Pieces[texts.size()]);
   }
 
-  /** Embeds the texts, keeping each one's word pieces (and putting them in {@code sink}, in order). */
-  private List<float[]> runAll(List<String> texts, TokenVectors[] sink) {
+  /** Embeds the texts, keeping each one's word pieces (8-bit) and putting them in {@code sink}, in order. */
+  private List<float[]> runAll(List<String> texts, Pieces[] sink) {
     HfTokenizer.Batch enc;
     try {
       enc = tokenizer.encode(model.prefix().isEmpty() ? texts
@@ -228,7 +228,7 @@ public final class OnnxEmbedder implements Embedder, AutoCloseable {
   }
 
   /** Keeps a text's word pieces: its real tokens (mask 1) without the first and last. */
-  private TokenVectors keep(String text, float[][] hidden, long[] mask, int offset, int len, String[] tokens) {
+  private Pieces keep(String text, float[][] hidden, long[] mask, int offset, int len, String[] tokens) {
     int real = 0;
     for (int t = 0; t < len; t++) {
       if (mask[offset + t] != 0) {
@@ -247,7 +247,7 @@ public final class OnnxEmbedder implements Embedder, AutoCloseable {
     synchronized (pieces) {
       pieces.put(text, p);
     }
-    return p.vectors();
+    return p;
   }
 
   private float[] pool(float[][] tokens, long[] mask, int offset, int len) {
