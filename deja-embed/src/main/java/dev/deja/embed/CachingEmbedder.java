@@ -63,6 +63,11 @@ public final class CachingEmbedder implements Embedder {
   }
 
   @Override
+  public void keepTokenVectors() {
+    delegate.keepTokenVectors();
+  }
+
+  @Override
   public List<float[]> embedAll(List<String> texts) {
     float[][] out = new float[texts.size()][];
     List<Integer> missing = new ArrayList<>();

@@ -29,6 +29,8 @@ public final class InProcessEmbedderProvider implements EmbedderProvider {
   private static final class LazyEmbedder implements Embedder {
     private final ModelCatalog.Model model;
     private volatile Embedder loaded;
+    /** Whether a stage declared it will align this model's pieces: passed on when the model loads. */
+    private volatile boolean keepPieces;
 
     LazyEmbedder(ModelCatalog.Model model) {
       this.model = model;
@@ -43,6 +45,9 @@ public final class InProcessEmbedderProvider implements EmbedderProvider {
             int threads = Integer.getInteger("deja.embed.threads", 0);
             int cache = Integer.getInteger("deja.embed.cache", 10_000);
             e = new CachingEmbedder(new OnnxEmbedder(model, threads), cache);
+            if (keepPieces) {
+              e.keepTokenVectors();
+            }
             loaded = e;
           }
         }
@@ -73,6 +78,17 @@ public final class InProcessEmbedderProvider implements EmbedderProvider {
     @Override
     public java.util.Optional<dev.deja.core.embed.TokenVectors> tokenVectors(String text) {
       return get().tokenVectors(text);
+    }
+
+    /** Declares it without loading the model (a stage is built before anything is embedded). */
+    @Override
+    public void keepTokenVectors() {
+      synchronized (this) {
+        keepPieces = true;
+        if (loaded != null) {
+          loaded.keepTokenVectors();
+        }
+      }
     }
   }
 }

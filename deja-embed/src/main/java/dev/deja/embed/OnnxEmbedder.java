@@ -116,11 +116,13 @@ public final class OnnxEmbedder implements Embedder, AutoCloseable {
   /**
    * The last layer's state of each word piece, without the first and last ({@code [CLS]}, {@code [SEP]}), normalised;
    * at most the first {@link TokenVectors#MAX_PIECES}.
-   * A text embedded lately gives them without running the model again: each embedding keeps its text's pieces (the
-   * last {@value #PIECES_KEPT} texts), as a check aligns the new text right after embedding it.
+   * A text embedded lately gives them without running the model again: once a stage has declared that it aligns this
+   * model's pieces ({@link #keepTokenVectors}, or a first call here), each embedding keeps its text's pieces (the last
+   * {@value #PIECES_KEPT} texts), as a check aligns the new text right after embedding it.
    */
   @Override
   public Optional<TokenVectors> tokenVectors(String text) {
+    keeping = true;
     Pieces kept;
     synchronized (pieces) {
       kept = pieces.get(text);
@@ -138,11 +140,20 @@ public final class OnnxEmbedder implements Embedder, AutoCloseable {
   }
 
   private List<float[]> runAll(List<String> texts) {
-    return runAll(texts, new Pieces[texts.size()]);
+    return runAll(texts, null);
   }
 
-  /** Embeds the texts, keeping each one's word pieces (8-bit) and putting them in {@code sink}, in order. */
+  @Override
+  public void keepTokenVectors() {
+    keeping = true;
+  }
+
+  /**
+   * Embeds the texts; keeps each one's word pieces (8-bit) once a stage aligns them, and puts them in {@code sink}, in
+   * order, unless it is null.
+   */
   private List<float[]> runAll(List<String> texts, Pieces[] sink) {
+    boolean keep = keeping;
     HfTokenizer.Batch enc;
     try {
       enc = tokenizer.encode(model.prefix().isEmpty() ? texts
@@ -167,7 +178,17 @@ public final class OnnxEmbedder implements Embedder, AutoCloseable {
         List<float[]> out = new ArrayList<>(batch);
         for (int b = 0; b < batch; b++) {
           out.add(normalize(pool(hidden[b], mask, b * len, len)));
-          sink[b] = keep(texts.get(b), hidden[b], mask, b * len, len, enc.tokens().get(b));
+          if (keep || sink != null) {
+            Pieces p = pieces(hidden[b], mask, b * len, len, enc.tokens().get(b));
+            if (keep) {
+              synchronized (pieces) {
+                pieces.put(texts.get(b), p);
+              }
+            }
+            if (sink != null) {
+              sink[b] = p;
+            }
+          }
         }
         return out;
       }
@@ -182,6 +203,9 @@ public final class OnnxEmbedder implements Embedder, AutoCloseable {
    * each).
    */
   static final int PIECES_KEPT = Math.max(1, Integer.getInteger("deja.embed.pieces", 4096));
+
+  /** Whether embeddings keep their pieces: only once a stage aligns them (a model no stage aligns keeps none). */
+  private volatile boolean keeping;
 
   private final Map<String, Pieces> pieces = new java.util.LinkedHashMap<>(64, 0.75f, true) {
     private static final long serialVersionUID = 1L;
@@ -227,8 +251,8 @@ public final class OnnxEmbedder implements Embedder, AutoCloseable {
     }
   }
 
-  /** Keeps a text's word pieces: its real tokens (mask 1) without the first and last. */
-  private Pieces keep(String text, float[][] hidden, long[] mask, int offset, int len, String[] tokens) {
+  /** A text's word pieces: its real tokens (mask 1) without the first and last. */
+  private static Pieces pieces(float[][] hidden, long[] mask, int offset, int len, String[] tokens) {
     int real = 0;
     for (int t = 0; t < len; t++) {
       if (mask[offset + t] != 0) {
@@ -243,11 +267,14 @@ public final class OnnxEmbedder implements Embedder, AutoCloseable {
       vectors[t] = normalize(hidden[t + 1].clone());
       names.add(tokens[t + 1]);
     }
-    Pieces p = Pieces.of(names, vectors);
+    return Pieces.of(names, vectors);
+  }
+
+  /** How many texts' pieces are kept now (for tests). */
+  int piecesKept() {
     synchronized (pieces) {
-      pieces.put(text, p);
+      return pieces.size();
     }
-    return p;
   }
 
   private float[] pool(float[][] tokens, long[] mask, int offset, int len) {

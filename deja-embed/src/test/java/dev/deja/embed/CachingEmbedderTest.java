@@ -16,6 +16,12 @@ class CachingEmbedderTest extends EmbedderContract {
   private static final class Recording implements Embedder {
     private final HashingEmbedder inner = new HashingEmbedder();
     final List<List<String>> batches = new ArrayList<>();
+    int declared;
+
+    @Override
+    public synchronized void keepTokenVectors() {
+      declared++;
+    }
 
     @Override
     public String model() {
@@ -86,6 +92,13 @@ class CachingEmbedderTest extends EmbedderContract {
   void rejectsACapacityBelowOne() {
     assertThatThrownBy(() -> new CachingEmbedder(new HashingEmbedder(), 0))
         .hasMessageContaining("cache capacity must be at least 1, got 0");
+  }
+
+  @Test
+  void aDeclaredAlignmentReachesTheModel() {
+    Recording r = new Recording();
+    new CachingEmbedder(r, 10).keepTokenVectors();
+    assertThat(r.declared).isEqualTo(1);
   }
 
   @Test

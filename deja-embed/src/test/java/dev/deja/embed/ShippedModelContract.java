@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.deja.core.embed.Embedder;
 import dev.deja.core.embed.TokenVectors;
 import dev.deja.testkit.EmbedderContract;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The embedder contract for a shipped in-process model, plus a check that it captures meaning. */
@@ -68,12 +69,25 @@ abstract class ShippedModelContract extends EmbedderContract {
     String text = "I take one sugar in my tea.";
     TokenVectors fresh = embedder.tokenVectors(text).orElseThrow();
     try (OnnxEmbedder other = new OnnxEmbedder(ModelCatalog.get(modelName()), 0)) {
+      other.keepTokenVectors();
       other.embed(text);
+      assertThat(other.piecesKept()).isEqualTo(1);
       TokenVectors kept = other.tokenVectors(text).orElseThrow();
       assertThat(kept.pieces()).isEqualTo(fresh.pieces());
       for (int i = 0; i < kept.size(); i++) {
         assertThat(kept.vectors()[i]).containsExactly(fresh.vectors()[i], within(1e-6f));
       }
+    }
+  }
+
+  @Test
+  void aModelKeepsPiecesOnlyOnceAStageAlignsThem() {
+    try (OnnxEmbedder model = new OnnxEmbedder(ModelCatalog.get(modelName()), 0)) {
+      model.embedAll(List.of("Dentist", "Soccer practice"));
+      assertThat(model.piecesKept()).as("no stage aligns this model yet").isZero();
+      model.keepTokenVectors();
+      model.embedAll(List.of("Dentist", "Soccer practice"));
+      assertThat(model.piecesKept()).isEqualTo(2);
     }
   }
 }

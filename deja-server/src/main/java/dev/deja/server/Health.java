@@ -170,6 +170,11 @@ public final class Health {
         return observe(() -> e.tokenVectors(text));
       }
 
+      @Override
+      public void keepTokenVectors() {
+        e.keepTokenVectors();
+      }
+
       private <T> T observe(java.util.function.Supplier<T> call) {
         try {
           T out = call.get();

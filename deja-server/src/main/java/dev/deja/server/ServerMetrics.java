@@ -200,6 +200,11 @@ public final class ServerMetrics {
     }
 
     @Override
+    public void keepTokenVectors() {
+      delegate.keepTokenVectors();
+    }
+
+    @Override
     public List<float[]> embedAll(List<String> texts) {
       return timed(() -> delegate.embedAll(texts));
     }

@@ -111,6 +111,7 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
       Embedder embedder = weights.containsKey("cosine") ? context.embedder(model, o.at("model")) : null;
       if (features.usesTokens()) {
         Embedder pieces = embedder != null ? embedder : context.embedder(model, o.at("model"));
+        pieces.keepTokenVectors();
         features.tokens(pieces::tokenVectors);
       }
       java.util.function.UnaryOperator<String> toEmbed = translate && lexicon.language().equals("en")

@@ -35,6 +35,16 @@ public interface Embedder {
     return Optional.empty();
   }
 
+  /**
+   * Declares that {@link #tokenVectors} will be asked for texts this embedder embeds: a pair classifier with token
+   * features says so when it is built, before it embeds anything. An implementation that can keep the pieces of the
+   * texts it embeds (the in-process models) keeps them from then on, so that aligning a text it embedded lately needs
+   * no second run of the model; one that no such stage uses keeps none. Asking for {@link #tokenVectors} declares it
+   * too. Idempotent; the default does nothing.
+   */
+  default void keepTokenVectors() {
+  }
+
   /** The vectors of several texts, in order; implementations may batch. */
   default List<float[]> embedAll(List<String> texts) {
     List<float[]> out = new ArrayList<>(texts.size());

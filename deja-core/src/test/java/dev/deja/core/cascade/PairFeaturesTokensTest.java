@@ -34,6 +34,7 @@ class PairFeaturesTokensTest {
     final Map<String, Integer> axes = new LinkedHashMap<>();
     final Map<String, String> near = new LinkedHashMap<>();
     final AtomicInteger pieceCalls = new AtomicInteger();
+    final AtomicInteger declared = new AtomicInteger();
     final boolean givesPieces;
 
     WordModel(boolean givesPieces) {
@@ -72,6 +73,11 @@ class PairFeaturesTokensTest {
     @Override
     public String model() {
       return "words";
+    }
+
+    @Override
+    public void keepTokenVectors() {
+      declared.incrementAndGet();
     }
 
     @Override
@@ -207,6 +213,26 @@ class PairFeaturesTokensTest {
     m.near("swimming", "swim");
     Verdict near = c.check(CheckRequest.of("t", Item.of("text", "Ruby baby swimming class")));
     assertThat(near.matches().get(0).explanation().render()).contains("least aligned: 'swimming' (0.80)");
+  }
+
+  @Test
+  void aStageWithTokenFeaturesDeclaresItWhenBuiltAndOneWithoutDoesNot() {
+    WordModel aligned = new WordModel(true);
+    collection(aligned, -5);
+    assertThat(aligned.declared.get()).as("declared before anything is embedded").isPositive();
+    assertThat(aligned.pieceCalls.get()).isZero();
+
+    WordModel pooledOnly = new WordModel(true);
+    Map<String, Object> stages = Map.of("combined", Map.of("type", "combined", "model", "words",
+        "features", Map.of("cosine", 1.0), "bias", -1.0, "similarity_threshold", 0.5));
+    CollectionSpec spec = SpecReader.read(Map.of("name", "notes", "fields", Map.of("text", Map.of("type", "text")),
+        "stages", stages), "notes");
+    DejaCollection c = DejaCollection.builder(spec).store(new MemoryCollectionStore("notes"))
+        .embedders(EmbedderProvider.of(Map.of("words", pooledOnly))).build();
+    c.put(PutRequest.of("t", Item.of("text", "Ruby baby swim class")));
+    c.check(CheckRequest.of("t", Item.of("text", "Ruby baby sensory class")));
+    assertThat(pooledOnly.declared.get()).as("no stage aligns its pieces").isZero();
+    assertThat(pooledOnly.pieceCalls.get()).isZero();
   }
 
   @Test
