@@ -1,23 +1,13 @@
 package dev.deja.core.cascade;
 
-import dev.deja.core.InvalidInputException;
 import dev.deja.core.embed.Embedder;
 import dev.deja.core.engine.Outcome;
 import dev.deja.core.explain.Explanation;
-import dev.deja.core.guard.Glosses;
-import dev.deja.core.guard.Lexicon;
-import dev.deja.core.guard.Speakers;
 import dev.deja.core.index.Candidate;
 import dev.deja.core.item.Item;
 import dev.deja.core.item.StoredItem;
-import dev.deja.core.judge.JudgeKind;
 import dev.deja.core.judge.JudgeStep;
-import dev.deja.core.lexical.WordKnowledges;
-import dev.deja.core.normalize.Analyzer;
 import dev.deja.core.normalize.Normalizer;
-import dev.deja.core.spec.CollectionSpec;
-import dev.deja.core.spec.Options;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,93 +27,32 @@ import java.util.OptionalDouble;
  * tense, roles, and how the words left over after aligning the two texts relate in WordNet — which turn what guards
  * veto into evidence the model weighs.
  *
- * <p>Options: {@code field}, {@code analyzer} (default the field's), {@code model} (default {@code all-minilm-l6-v2},
- * used when {@code cosine} is a feature), {@code features} (name → weight), {@code bias}, {@code similarity_threshold}
- * (default 0.5), {@code possible_threshold}, {@code relative_margin} (when set, a candidate scoring more than this below
- * the best-scoring candidate is not reported: with several stored look-alikes in a window, the new item duplicates the
- * one it matches best), {@code language} ({@code en}, {@code nl}, {@code pt}: the signals' word tables; default
+ * <p>Options (read by {@link CombinedStageFactory}): {@code field}, {@code analyzer} (default the field's),
+ * {@code model} (default {@code all-minilm-l6-v2}, used when {@code cosine}, {@code token_match} or {@code token_worst}
+ * is a feature), {@code features} (name → weight), {@code bias}, {@code similarity_threshold} (default 0.5),
+ * {@code possible_threshold}, {@code relative_margin} (when set, a candidate scoring more than this below the
+ * best-scoring candidate is not reported: with several stored look-alikes in a window, the new item duplicates the one
+ * it matches best), {@code language} ({@code en}, {@code nl}, {@code pt}: the signals' word tables; default
  * {@code en}), {@code neighbours} (default 20), {@code on_embedder_failure} ({@code closed} or {@code open}; open: the
- * cosine feature counts as 0 and the verdict says so), {@code trained} (free text: how the weights were fitted, shown in
- * explanations), {@code vetoes} (signals that decide alone when they are the only difference between the texts:
- * {@code negation_mismatch}, {@code numbers_conflict}, {@code role_change}, {@code swap}, {@code contrast_conflict}
- * when every content word is matched; {@code antonym}, {@code sibling}, {@code names_conflict} when exactly one word is
+ * cosine feature counts as 0 and the verdict says so), {@code trained} (free text: how the weights were fitted, shown
+ * in explanations), {@code vetoes} (signals that decide alone when they are the only difference between the texts:
+ * {@code negation_mismatch}, {@code numbers_conflict}, {@code role_change}, {@code swap}, {@code contrast_conflict},
+ * {@code other_subject} when every content word is matched; {@code antonym}, {@code sibling}, {@code names_conflict} when exactly one word is
  * replaced on each side; see {@link PairFeatures#VETOES}), {@code judge} (an LLM asked about the pairs whose
  * probability falls in a band, and with {@code ask_on_veto} about vetoed ones; see {@link JudgeStep}: its decision
  * decides them, the probability stays visible).
  *
  * <p>The text signals cost about a millisecond a pair, so a candidate whose score cannot reach the lowest reported
- * threshold whatever its signals (the upper bound from its cosine, time and measures) is not scored further. Thread-safe.
+ * threshold whatever its signals (the upper bound from its cosine, time and measures) is not scored further.
+ * Thread-safe.
  */
 public final class CombinedStage implements VectorStage, Scorer, PairExplainer, JudgedStage {
 
   /** The feature names that are not measures (kept for callers that list them). */
   public static final List<String> SPECIAL_FEATURES = PairFeatures.SPECIAL;
 
-  /** Builds {@code combined} stages. */
-  public static final StageFactory FACTORY = new StageFactory() {
-    @Override
-    public String type() {
-      return "combined";
-    }
-
-    @Override
-    public Stage create(String name, Options o, StageContext context) {
-      CollectionSpec spec = context.spec();
-      String field = o.has("field") ? o.requiredString("field") : ExactStage.firstText(spec, o, "field");
-      Analyzer analyzer = spec.analyzer(o.string("analyzer", spec.singleValuedField(field, o.at("field")).analyzer()),
-          o.at("analyzer"));
-      // A feature set to null is removed (a configuration merged onto a preset drops the preset's feature that way).
-      Map<String, Object> raw = new LinkedHashMap<>(o.map("features"));
-      raw.values().removeIf(java.util.Objects::isNull);
-      if (raw.isEmpty()) {
-        throw new InvalidInputException(o.at("features") + ": name at least one feature with its weight, e.g. "
-            + "{cosine: 4.0, sequence: 1.0}; fit weights with 'deja train'");
-      }
-      Map<String, Double> weights = new LinkedHashMap<>();
-      raw.forEach((k, v) -> weights.put(k, Options.checkedNumber(o.at("features") + "." + k, v, -1000, 1000)));
-      if ((weights.containsKey("time_proximity") || weights.containsKey("same_start")) && spec.window().isEmpty()) {
-        throw new InvalidInputException(o.at("features") + ": time_proximity and same_start need a collection with a "
-            + "time window");
-      }
-      double bias = o.number("bias", 0.0, -1000, 1000);
-      double threshold = o.number("similarity_threshold", 0.5, 0.0, 1.0);
-      OptionalDouble possible = o.has("possible_threshold")
-          ? OptionalDouble.of(o.number("possible_threshold", 0, 0.0, 1.0)) : OptionalDouble.empty();
-      if (possible.isPresent() && possible.getAsDouble() > threshold) {
-        throw new InvalidInputException(o.at("possible_threshold") + ": must not be above the threshold ("
-            + threshold + ")");
-      }
-      OptionalDouble margin = o.has("relative_margin")
-          ? OptionalDouble.of(o.number("relative_margin", 1, 0.0, 1.0)) : OptionalDouble.empty();
-      String model = o.string("model", "all-minilm-l6-v2");
-      int k = o.integer("neighbours", 20, 1, 10_000);
-      boolean failClosed = o.choice("on_embedder_failure", "closed", "closed", "open").equals("closed");
-      Lexicon lexicon = Lexicon.of(o.choice("language", "en", "en", "nl", "pt"));
-      String trained = o.string("trained", "");
-      List<String> vetoes = o.strings("vetoes", List.of());
-      boolean translate = o.bool("translate", true);
-      Optional<JudgeStep> judge = JudgeStep.read(o, name, context.judging(), JudgeKind.forField(spec, field), true);
-      o.rejectUnknown();
-      Duration window = spec.window().map(w -> w.tolerance()).orElse(Duration.ZERO);
-      PairFeatures features = new PairFeatures(List.copyOf(weights.keySet()), o.at("features"), lexicon,
-          WordKnowledges.defaults(), window, m -> context.embedder(m, o.at("features") + ".cosine@" + m))
-          .vetoes(vetoes, o.at("vetoes"));
-      Embedder embedder = weights.containsKey("cosine") ? context.embedder(model, o.at("model")) : null;
-      if (features.usesTokens()) {
-        Embedder pieces = embedder != null ? embedder : context.embedder(model, o.at("model"));
-        pieces.keepTokenVectors();
-        features.tokens(pieces::tokenVectors);
-      }
-      java.util.function.UnaryOperator<String> toEmbed = translate && lexicon.language().equals("en")
-          ? text -> Glosses.english(text, lexicon, WordKnowledges.defaults()) : text -> text;
-      // The model reads a memory about "the user" in the first person ("User is a single father." → "I am a single
-      // father."); the signals read the text as written (they take an opening "User" as the speaker already).
-      java.util.function.UnaryOperator<String> embedded = lexicon.language().equals("en") ? Speakers::firstPerson
-          : text -> text;
-      return new CombinedStage(name, field, context.normalizer(analyzer), weights, bias, threshold, possible, margin,
-          embedder, k, failClosed, features, trained, judge, toEmbed, embedded);
-    }
-  };
+  /** Builds {@code combined} stages from their options ({@link CombinedStageFactory}). */
+  public static final StageFactory FACTORY = new CombinedStageFactory();
 
   private final String name;
   private final String field;
@@ -143,7 +72,7 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
   private final java.util.function.UnaryOperator<String> toEmbed;
   private final java.util.function.UnaryOperator<String> embedded;
 
-  private CombinedStage(String name, String field, Normalizer normalizer, Map<String, Double> weights, double bias,
+  CombinedStage(String name, String field, Normalizer normalizer, Map<String, Double> weights, double bias,
       double threshold, OptionalDouble possible, OptionalDouble margin, Embedder embedder, int neighbours,
       boolean failClosed, PairFeatures features, String trained, Optional<JudgeStep> judge,
       java.util.function.UnaryOperator<String> toEmbed, java.util.function.UnaryOperator<String> embedded) {
