@@ -179,7 +179,7 @@ public final class OnnxEmbedder implements Embedder, AutoCloseable {
         for (int b = 0; b < batch; b++) {
           out.add(normalize(pool(hidden[b], mask, b * len, len)));
           if (keep || sink != null) {
-            Pieces p = pieces(hidden[b], mask, b * len, len, enc.tokens().get(b));
+            Pieces p = piecesOf(hidden[b], mask, b * len, len, enc.tokens().get(b));
             if (keep) {
               synchronized (pieces) {
                 pieces.put(texts.get(b), p);
@@ -252,7 +252,7 @@ public final class OnnxEmbedder implements Embedder, AutoCloseable {
   }
 
   /** A text's word pieces: its real tokens (mask 1) without the first and last. */
-  private static Pieces pieces(float[][] hidden, long[] mask, int offset, int len, String[] tokens) {
+  private static Pieces piecesOf(float[][] hidden, long[] mask, int offset, int len, String[] tokens) {
     int real = 0;
     for (int t = 0; t < len; t++) {
       if (mask[offset + t] != 0) {

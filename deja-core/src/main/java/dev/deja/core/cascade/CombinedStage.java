@@ -349,7 +349,7 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
           continue;
         }
         fx = features.withTokens(fx, modelText(t.get().rawA()), modelText(t.get().rawB()));
-        if (fx.evidence().getOrDefault("token_match", "").equals(PairFeatures.NO_TOKENS)) {
+        if (fx.evidence().containsValue(PairFeatures.NO_TOKENS)) {
           String w = "stage '" + name + "': the model gives no word-piece vectors; the token features count as 0";
           if (!warnings.contains(w)) {
             warnings.add(w);

@@ -258,4 +258,17 @@ class PairFeaturesTokensTest {
     assertThat(v.warnings()).anySatisfy(w -> assertThat(w).contains("gives no word-piece vectors")
         .contains("the token features count as 0"));
   }
+
+  @Test
+  void theWarningComesWithEitherTokenFeatureAlone() {
+    Map<String, Object> stages = Map.of("combined", Map.of("type", "combined", "model", "words",
+        "features", Map.of("cosine", 1.0, "token_worst", 4.0), "bias", -2.0, "similarity_threshold", 0.5));
+    CollectionSpec spec = SpecReader.read(Map.of("name", "notes", "fields", Map.of("text", Map.of("type", "text")),
+        "stages", stages), "notes");
+    DejaCollection c = DejaCollection.builder(spec).store(new MemoryCollectionStore("notes"))
+        .embedders(EmbedderProvider.of(Map.of("words", new WordModel(false)))).build();
+    c.put(PutRequest.of("t", Item.of("text", "Ruby baby swim class")));
+    Verdict v = c.check(CheckRequest.of("t", Item.of("text", "Ruby baby swim class")));
+    assertThat(v.warnings()).anySatisfy(w -> assertThat(w).contains("gives no word-piece vectors"));
+  }
 }
