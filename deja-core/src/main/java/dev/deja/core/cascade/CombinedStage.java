@@ -174,8 +174,8 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
     if (embedder == null) {
       return Optional.empty();
     }
-    return FieldValues.text(item, field).map(String::strip).filter(s -> !s.isEmpty()).map(toEmbed)
-        .map(embedded).map(embedder::embed);
+    return FieldValues.text(item, field).map(String::strip).filter(s -> !s.isEmpty()).map(this::modelText)
+        .map(embedder::embed);
   }
 
   /** A text as the stage's model reads it: glossed when in another language, "the user" in the first person. */
@@ -329,6 +329,7 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
     List<Scored> scored = new ArrayList<>();
     int compared = 0;
     int bounded = 0;
+    String probeModelText = null; // the new text as the model reads it: the same for every candidate
     for (Candidate c : candidates) {
       Optional<Texts> t = texts(probe, c.item());
       if (t.isEmpty()) {
@@ -348,7 +349,10 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
           bounded++;
           continue;
         }
-        fx = features.withTokens(fx, modelText(t.get().rawA()), modelText(t.get().rawB()));
+        if (probeModelText == null) {
+          probeModelText = modelText(t.get().rawA());
+        }
+        fx = features.withTokens(fx, probeModelText, modelText(t.get().rawB()));
         if (fx.evidence().containsValue(PairFeatures.NO_TOKENS)) {
           String w = "stage '" + name + "': the model gives no word-piece vectors; the token features count as 0";
           if (!warnings.contains(w)) {
