@@ -163,6 +163,14 @@ final class EvalCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    try {
+      return run();
+    } catch (dev.deja.core.UnknownFieldException e) {
+      throw TrainingData.ignoreFieldHint(e);
+    }
+  }
+
+  private Integer run() {
     if (java.nio.file.Files.isDirectory(data)) {
       // A record-linkage set's folder: its records.jsonl (and, by default, the truth.jsonl beside it).
       Path records = data.resolve("records.jsonl");

@@ -78,12 +78,18 @@ final class ItemFile implements Iterator<ItemFile.Row>, AutoCloseable {
     this.name = name;
     this.format = format;
     this.spec = spec;
-    this.reader = reader;
+    try {
+      this.reader = dev.deja.format.TextInput.withoutByteOrderMark(reader);
+    } catch (java.io.UncheckedIOException e) {
+      throw e.getCause() instanceof java.nio.charset.CharacterCodingException
+          ? new InvalidInputException(name + ":1: not UTF-8 text", e)
+          : new InvalidInputException(name + ": cannot read: " + e.getCause().getMessage(), e);
+    }
     if (format == Format.CSV) {
       try {
         CsvMapper mapper = CsvMapper.builder().enable(CsvParser.Feature.WRAP_AS_ARRAY)
             .enable(CsvParser.Feature.FAIL_ON_MISSING_HEADER_COLUMNS).build();
-        csv = mapper.readerForMapOf(String.class).with(CsvSchema.emptySchema().withHeader()).readValues(reader);
+        csv = mapper.readerForMapOf(String.class).with(CsvSchema.emptySchema().withHeader()).readValues(this.reader);
         CsvSchema read = (CsvSchema) csv.getParser().getSchema();
         header = new ArrayList<>();
         read.forEach(c -> header.add(c.getName()));

@@ -149,6 +149,14 @@ final class TrainCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    try {
+      return run();
+    } catch (dev.deja.core.UnknownFieldException e) {
+      throw TrainingData.ignoreFieldHint(e);
+    }
+  }
+
+  private Integer run() {
     double[] grid;
     if (l2Option.equals("auto")) {
       grid = L2_GRID;

@@ -310,4 +310,13 @@ final class TrainingData {
   int groupCount() {
     return new HashSet<>(groups()).size();
   }
+
+  /**
+   * An unknown field of labelled data, with the way to drop it: sets often carry metadata the preset does not compare
+   * ({@code source_id}).
+   */
+  static InvalidInputException ignoreFieldHint(dev.deja.core.UnknownFieldException e) {
+    return new InvalidInputException(e.getMessage() + "; drop a field of the labelled data that the preset does not "
+        + "compare with --ignore-field " + e.field(), e);
+  }
 }

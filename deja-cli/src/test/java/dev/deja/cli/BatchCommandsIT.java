@@ -109,6 +109,23 @@ class BatchCommandsIT {
   }
 
   @Test
+  void aByteOrderMarkAsExcelWritesItIsNoPartOfTheFirstColumnOrLine() throws Exception {
+    // Excel's "CSV UTF-8" starts the file with U+FEFF: the first column is still 'id'.
+    Path excel = dir.resolve("excel.csv");
+    Files.writeString(excel, "\uFEFFid,name\r\nn7,USB C charger 65W\r\n");
+    CliRunner.Result r = run("check", "--existing", products.toString(), "--input", excel.toString(), "--csv");
+    assertThat(r.exit()).as(r.err()).isEqualTo(Main.DUPLICATE);
+    assertThat(r.out().lines().toList()).containsExactly("line,id,outcome,match_id,score,level,stage,matches",
+        "2,n7,DUPLICATE,p1,1.0000,DUPLICATE,exact,2");
+    assertThat(r.err()).doesNotContain("\uFEFF").contains("checked 1 item(s): 1 DUPLICATE");
+    Path jsonl = dir.resolve("bom.jsonl");
+    Files.writeString(jsonl, "\uFEFF{\"id\": \"n8\", \"name\": \"Bluetooth speaker\"}\n");
+    CliRunner.Result j = run("check", "--existing", excel.toString(), "--input", jsonl.toString(), "--json");
+    assertThat(j.exit()).as(j.err()).isEqualTo(Main.OK);
+    assertThat(Json.object(j.out().strip(), "out")).containsEntry("id", "n8").containsEntry("outcome", "NEW");
+  }
+
+  @Test
   void linkWritesTheLinksOfTheSecondFileToTheFirst() throws Exception {
     Path feed = dir.resolve("feed.csv");
     Files.writeString(feed, "id,name\nf1,USB C charger 65W\nf2,Bluetooth speaker\nf3,laptop stand - aluminium\n");

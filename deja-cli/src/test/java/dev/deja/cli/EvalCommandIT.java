@@ -220,7 +220,7 @@ class EvalCommandIT {
     Files.writeString(extra, "{\"id\": \"1\", \"left\": {\"text\": \"a\", \"source_id\": \"9\"}, "
         + "\"right\": {\"text\": \"a\", \"source_id\": \"8\"}, \"label\": 1}\n");
     assertThat(CliRunner.run("eval", "--preset", "text", "--data", extra.toString()).err())
-        .contains("unknown field 'source_id'");
+        .contains("unknown field 'source_id'").contains("with --ignore-field source_id");
     assertThat(CliRunner.run("eval", "--preset", "text", "--data", extra.toString(), "--ignore-field", "source_id")
         .exit()).isZero();
   }

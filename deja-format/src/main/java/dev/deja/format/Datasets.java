@@ -63,7 +63,7 @@ public final class Datasets {
    */
   public static List<Line> lines(Path file, boolean allowEmpty) {
     List<Line> out = new ArrayList<>();
-    try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+    try (BufferedReader r = TextInput.withoutByteOrderMark(Files.newBufferedReader(file, StandardCharsets.UTF_8))) {
       String s;
       int n = 0;
       while ((s = r.readLine()) != null) {
@@ -79,6 +79,10 @@ public final class Datasets {
       throw new InvalidInputException(file + ": not UTF-8 text", e);
     } catch (IOException e) {
       throw new InvalidInputException(file + ": cannot read: " + e.getMessage(), e);
+    } catch (java.io.UncheckedIOException e) {
+      throw e.getCause() instanceof java.nio.charset.CharacterCodingException
+          ? new InvalidInputException(file + ": not UTF-8 text", e)
+          : new InvalidInputException(file + ": cannot read: " + e.getCause().getMessage(), e);
     }
     if (out.isEmpty() && !allowEmpty) {
       throw new InvalidInputException(file + ": no JSON lines in the file");
@@ -113,14 +117,23 @@ public final class Datasets {
     for (Line l : lines(file)) {
       String where = file.getFileName() + ":" + l.number();
       Map<String, Object> o = l.object();
-      Object label = o.get("label");
-      if (!(label instanceof Number n) || n.intValue() != 0 && n.intValue() != 1) {
-        throw new InvalidInputException(where + ": 'label' must be 0 or 1, got " + label);
-      }
+      boolean duplicate = label(o.get("label"), where);
       out.add(new Pair(string(o, "id", where, String.valueOf(l.number())), object(o, "left", where),
-          object(o, "right", where), n.intValue() == 1, string(o, "note", where, "")));
+          object(o, "right", where), duplicate, string(o, "note", where, "")));
     }
     return out;
+  }
+
+  /** A pair's label: 1 or 0 (as written in the sets), or true or false; anything else, 0.5 included, is an error. */
+  private static boolean label(Object label, String where) {
+    if (label instanceof Boolean b) {
+      return b;
+    }
+    if (label instanceof Number n && (n.doubleValue() == 0 || n.doubleValue() == 1)) {
+      return n.doubleValue() == 1;
+    }
+    throw new InvalidInputException(where + ": 'label' must be 0 or 1 (or true or false), got "
+        + (label instanceof String ? "\"" + label + "\"" : label));
   }
 
   public static List<ScenarioLine> scenario(Path file) {

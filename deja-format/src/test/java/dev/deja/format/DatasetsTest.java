@@ -56,6 +56,29 @@ class DatasetsTest {
   }
 
   @Test
+  void aByteOrderMarkIsNoPartOfTheFirstLine() throws Exception {
+    Path p = write("bom.jsonl", "\uFEFF{\"id\":\"1\",\"left\":{\"text\":\"a\"},\"right\":{},\"label\":1}\r\n\r\n"
+        + "{\"id\":\"2\",\"left\":{},\"right\":{},\"label\":0}\r\n");
+    assertThat(Datasets.detect(p)).isEqualTo(Datasets.Kind.PAIRS);
+    assertThat(Datasets.pairs(p)).extracting(Datasets.Pair::id).containsExactly("1", "2");
+    assertThat(Datasets.pairs(p).get(0).left()).containsEntry("text", "a");
+    // Only at the start: inside a line it is a character like any other, which the parser refuses outside strings.
+    assertThatThrownBy(() -> Datasets.lines(write("mid.jsonl", "{\"a\":1}\n\uFEFF{\"a\":2}\n")))
+        .hasMessageContaining("mid.jsonl:2, column 1: malformed JSON");
+  }
+
+  @Test
+  void labelsAreOneOrZeroOrTrueOrFalse() throws Exception {
+    Path p = write("b.jsonl", "{\"left\":{},\"right\":{},\"label\":true}\n{\"left\":{},\"right\":{},\"label\":false}\n"
+        + "{\"left\":{},\"right\":{},\"label\":1.0}\n{\"left\":{},\"right\":{},\"label\":0}\n");
+    assertThat(Datasets.pairs(p)).extracting(Datasets.Pair::duplicate).containsExactly(true, false, true, false);
+    assertThatThrownBy(() -> Datasets.pairs(write("half.jsonl", "{\"left\":{},\"right\":{},\"label\":0.5}\n")))
+        .hasMessageContaining("half.jsonl:1: 'label' must be 0 or 1 (or true or false), got 0.5");
+    assertThatThrownBy(() -> Datasets.pairs(write("str.jsonl", "{\"left\":{},\"right\":{},\"label\":\"1\"}\n")))
+        .hasMessageContaining("got \"1\"");
+  }
+
+  @Test
   void readsRecordsAndTheirTruthNextToThem() throws Exception {
     Path records = write("records.jsonl", """
         {"id": "a", "title": "One", "source": "X"}

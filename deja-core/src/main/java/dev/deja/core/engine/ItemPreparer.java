@@ -96,8 +96,8 @@ public final class ItemPreparer {
       UnicodeText.requireAll("field '" + e.getKey() + "'", e.getValue());
       FieldSpec f = spec.fields().get(e.getKey());
       if (f == null) {
-        throw new InvalidInputException("unknown field '" + e.getKey() + "'; collection '" + spec.name()
-            + "' has fields: " + String.join(", ", spec.fields().keySet()));
+        throw new dev.deja.core.UnknownFieldException(e.getKey(), "unknown field '" + e.getKey() + "'; collection '"
+            + spec.name() + "' has fields: " + String.join(", ", spec.fields().keySet()));
       }
       checkType(f, e.getValue());
     }
@@ -144,8 +144,8 @@ public final class ItemPreparer {
       UnicodeText.requireAll("field '" + e.getKey() + "'", e.getValue());
       FieldSpec f = spec.fields().get(e.getKey());
       if (f == null) {
-        throw new InvalidInputException("unknown field '" + e.getKey() + "'; collection '" + spec.name()
-            + "' has fields: " + String.join(", ", spec.fields().keySet()));
+        throw new dev.deja.core.UnknownFieldException(e.getKey(), "unknown field '" + e.getKey() + "'; collection '"
+            + spec.name() + "' has fields: " + String.join(", ", spec.fields().keySet()));
       }
       checkType(f, e.getValue());
     }

@@ -1,0 +1,37 @@
+package dev.deja.format;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/**
+ * Text read from users' files: a UTF-8 byte order mark at the start (which Excel's "CSV UTF-8" and many Windows
+ * editors write) is not part of the text, so it does not become part of the first JSON line or the first CSV column's
+ * name.
+ *
+ * <p>Thread-safe: stateless.
+ */
+public final class TextInput {
+  private TextInput() {}
+
+  private static final char BYTE_ORDER_MARK = '\uFEFF';
+
+  /**
+   * The reader, past a byte order mark if the text starts with one; at its start otherwise.
+   *
+   * @throws UncheckedIOException when the first character cannot be read (for the caller to report with its file's
+   *     name)
+   */
+  public static BufferedReader withoutByteOrderMark(BufferedReader reader) {
+    try {
+      reader.mark(1);
+      int first = reader.read();
+      if (first != BYTE_ORDER_MARK) {
+        reader.reset();
+      }
+      return reader;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
