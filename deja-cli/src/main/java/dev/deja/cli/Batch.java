@@ -86,8 +86,8 @@ final class Batch {
   static void noteIgnoredColumns(PrintWriter err, String command, ItemFile f, String specName) {
     List<String> ignored = f.ignoredColumns();
     if (!ignored.isEmpty()) {
-      err.println("deja " + command + ": note: " + f.header().size() + " column(s) in the header; not compared (no "
-          + "field of '" + specName + "' has the name): " + String.join(", ", ignored));
+      err.println("deja " + command + ": note: " + f.name() + ": " + ignored.size() + " of " + f.header().size()
+          + " column(s) not compared (no field of '" + specName + "' has the name): " + String.join(", ", ignored));
       err.flush();
     }
   }

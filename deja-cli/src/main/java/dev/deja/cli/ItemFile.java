@@ -136,6 +136,11 @@ final class ItemFile implements Iterator<ItemFile.Row>, AutoCloseable {
         .endsWith(".csv") ? Format.CSV : Format.JSONL;
   }
 
+  /** The file's name as given (or the name of the stream), as messages write it. */
+  String name() {
+    return name;
+  }
+
   Format format() {
     return format;
   }
