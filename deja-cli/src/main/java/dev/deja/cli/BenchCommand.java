@@ -742,6 +742,7 @@ final class BenchCommand implements Runnable {
       if (answers < 1 || units < 1 || warmupMillis < 0) {
         throw new InvalidInputException("--answers and --units must be at least 1, --warmup-ms not negative");
       }
+      StreamSettings.quietRemovals();
       dev.deja.stream.StreamDeduplicator dedup = StreamSettings.deduplicator(
           StreamSettings.options(null, settings, null), dev.deja.stream.StreamMetrics.none());
       java.util.Random r = new java.util.Random(seed);

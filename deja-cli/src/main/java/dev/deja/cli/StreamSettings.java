@@ -47,6 +47,18 @@ final class StreamSettings {
     return o;
   }
 
+  /**
+   * The filter logs each removal at INFO ({@code dev.deja.stream}) for the proxy and the server; a command that runs it
+   * over thousands of labelled or generated answers ({@code deja eval}, {@code deja bench streams}) logs warnings only,
+   * unless {@code DEJA_LOG_LEVEL} says otherwise.
+   */
+  static void quietRemovals() {
+    if (org.slf4j.LoggerFactory.getLogger("dev.deja.stream") instanceof ch.qos.logback.classic.Logger l) {
+      l.setLevel(ch.qos.logback.classic.Level.toLevel(System.getenv().getOrDefault("DEJA_LOG_LEVEL", "warn"),
+          ch.qos.logback.classic.Level.WARN));
+    }
+  }
+
   /** A deduplicator with these options (the embedder resolved from the model name, when one is set). */
   static StreamDeduplicator deduplicator(StreamOptions o, StreamMetrics metrics) {
     return deduplicator(o, metrics, JudgeProvider.none(), JudgeListener.NONE);

@@ -41,6 +41,7 @@ final class StreamsEval {
    */
   static int run(PrintWriter out, Path data, StreamOptions configured, JudgeProvider judges, boolean compare,
       boolean json, int maxErrors, long warmupMillis, int rounds) {
+    StreamSettings.quietRemovals();
     List<LabelledStream> streams = new ArrayList<>();
     for (Datasets.StreamCase c : Datasets.streams(data)) {
       streams.add(new LabelledStream(c.id(), c.chunks(), c.keep(), c.drop(), c.dropOf(), c.note()));
