@@ -70,10 +70,15 @@ public final class ContentDuplicateDetector {
       failed(e, sessionId);
       return DuplicateCheck.NONE;
     }
+    int end = 0;
     for (Unit u : units) {
       Unit shifted = new Unit(u.text(), u.kind(), nextIndex + u.index(), u.offset() + accumulated, u.listId(),
           u.nested(), u.section(), u.heading());
-      Optional<RepeatMatch> m = check(new UnitFeatures(shifted), sessionId);
+      enter(text.substring(Math.min(end, (int) u.offset()), (int) u.offset()));
+      end = (int) u.offset() + u.text().length();
+      UnitFeatures f = new UnitFeatures(shifted);
+      Optional<RepeatMatch> m = check(f, sessionId);
+      judged(f);
       if (m.isPresent()) {
         return new DuplicateCheck(true,
             Optional.of(ContentDuplicationEvent.preview(m.get().earlier().text(), options.previewChars())),
@@ -90,9 +95,14 @@ public final class ContentDuplicateDetector {
     }
     try {
       List<Unit> units = UnitSplitter.split(text);
+      int end = 0;
       for (Unit u : units) {
-        add(new UnitFeatures(new Unit(u.text(), u.kind(), nextIndex + u.index(), u.offset() + accumulated,
-            u.listId(), u.nested(), u.section(), u.heading())));
+        enter(text.substring(Math.min(end, (int) u.offset()), (int) u.offset()));
+        end = (int) u.offset() + u.text().length();
+        UnitFeatures f = new UnitFeatures(new Unit(u.text(), u.kind(), nextIndex + u.index(), u.offset() + accumulated,
+            u.listId(), u.nested(), u.section(), u.heading()));
+        add(f);
+        judged(f);
       }
       nextIndex += units.size();
       accumulated += text.length();
@@ -231,6 +241,18 @@ public final class ContentDuplicateDetector {
       return a.rank() > b.rank();
     }
     return a.similarity() > b.similarity();
+  }
+
+  /** A unit begins after this white space (a line break ends a paragraph: {@link WindowContext#enter}). */
+  void enter(String separatorBefore) {
+    context.enter(separatorBefore);
+  }
+
+  /** A unit was judged, kept or removed ({@link WindowContext#judged}); only an eligible one can open a summary. */
+  void judged(UnitFeatures f) {
+    if (eligible(f.unit)) {
+      context.judged(f);
+    }
   }
 
   /** Remembers a unit that was kept. */

@@ -111,8 +111,12 @@ public final class ResponseFilter {
   private void handle(UnitSplitter.Cut cut, StringBuilder out) {
     String separator = afterDrop ? stronger(pendingSeparator, cut.separator()) : cut.separator();
     Unit unit = cut.unit();
+    detector.enter(cut.separator());
     UnitFeatures f = detector.eligible(unit) ? new UnitFeatures(unit) : null;
     Optional<RepeatMatch> match = f != null ? detector.check(f, sessionId) : Optional.empty();
+    if (f != null) {
+      detector.judged(f);
+    }
     if (match.isPresent()) {
       pendingSeparator = separator;
       afterDrop = true;

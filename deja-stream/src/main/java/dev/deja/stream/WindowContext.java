@@ -7,7 +7,7 @@ import java.util.Set;
 
 /**
  * What the earlier units of a response's window say, as counts: their content tokens and their numbers and clock
- * times. The {@link RestatementModel} asks how much of a new unit was already said ({@link #coverage}) and whether it
+ * times; and whether the current paragraph is a summary ({@link #inSummary}). The {@link RestatementModel} asks how much of a new unit was already said ({@link #coverage}) and whether it
  * brings a number nobody mentioned ({@link #hasNewNumber}): a restatement adds little, a new step or a derived
  * conclusion adds something.
  *
@@ -18,6 +18,7 @@ final class WindowContext {
   private final Map<Double, Integer> numbers = new HashMap<>();
   private final Map<Integer, Integer> minutes = new HashMap<>();
   private final Map<Double, Integer> durations = new HashMap<>();
+  private boolean summaryOpen;
 
   /** A context of the given units (for comparing a pair outside a stream: the earlier unit alone). */
   static WindowContext of(UnitFeatures... units) {
@@ -26,6 +27,35 @@ final class WindowContext {
       c.add(u);
     }
     return c;
+  }
+
+  /**
+   * A unit begins after this white space (the separator before it): a line break ends the paragraph, and with it a
+   * summary ({@link #inSummary}).
+   */
+  void enter(String separatorBefore) {
+    if (separatorBefore.indexOf('\n') >= 0) {
+      summaryOpen = false;
+    }
+  }
+
+  /**
+   * A unit of the paragraph was judged, kept or removed: a sentence that opens with a reformulation or summary marker
+   * ("So the Railjet is your best-value option…", "To recap, …") opens a summary that lasts to the paragraph's end.
+   */
+  void judged(UnitFeatures u) {
+    if (u.unit.kind() == UnitKind.SENTENCE && u.restateCue() >= 1) {
+      summaryOpen = true;
+    }
+  }
+
+  /**
+   * Whether an earlier sentence of the current paragraph opened with a reformulation or summary marker: the sentences
+   * after it in a closing summary restate without a marker of their own ("So the Railjet is your best-value option.
+   * Booking roughly four weeks early gets you fares from €19.").
+   */
+  boolean inSummary() {
+    return summaryOpen;
   }
 
   /** Counts a unit that entered the window. */

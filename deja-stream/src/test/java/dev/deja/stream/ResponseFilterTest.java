@@ -40,6 +40,22 @@ class ResponseFilterTest {
     assertThat(run(input.replace("\\n", "\n"))).isEqualTo(expected.replace("\\n", "\n"));
   }
 
+  /**
+   * A closing summary: the sentences after one that opens with a summary marker restate without a marker of their own
+   * (the restatement model's {@code summary} feature). The paragraph ends at a line break.
+   */
+  @Test
+  void aSentenceInAClosingSummaryIsWeighedAsPartOfIt() {
+    String facts = "The museum opens at 9 am and closes at 6 pm. Tickets cost 12 euros for adults.\n\n";
+    String loose = "Grown-ups pay twelve euros to get in.";
+    String opener = "So here is the short version for your visit.";
+    assertThat(run(facts + opener + " " + loose + "\n")).isEqualTo(facts + opener + "\n");
+    String plain = facts + "Here is the short version for your visit. " + loose + "\n";
+    assertThat(run(plain)).as("without the marker the same sentence is new enough").isEqualTo(plain);
+    String nextParagraph = facts + opener + "\n\n" + loose + "\n";
+    assertThat(run(nextParagraph)).as("a line break ends the summary").isEqualTo(nextParagraph);
+  }
+
   @Test
   void nothingRepeatedMeansNothingChanged() {
     String text = "# Trip\n\nHere is the plan for **Saturday**.\n\n| time | what |\n|---|---|\n| 9:00 | hike |\n"

@@ -100,8 +100,13 @@ final class RestatementFit {
       ArrayDeque<UnitFeatures> window = new ArrayDeque<>();
       WindowContext context = new WindowContext();
       Map<String, UnitFeatures> seen = new HashMap<>();
+      String whole = String.join("", c.chunks());
+      int end = 0;
       for (LabelledUnit u : label(c)) {
         UnitFeatures f = u.features();
+        // As the filter does: the white space before the unit ends a paragraph when it breaks the line.
+        context.enter(whole.substring(Math.min(end, (int) f.unit.offset()), (int) f.unit.offset()));
+        end = (int) f.unit.offset() + f.unit.text().length();
         boolean eligible = !f.unit.kind().isExempt() && f.body.strip().length() >= options.minUnitChars();
         if (eligible) {
           if (removedByOtherLayers(judge, f, window, seen)) {
@@ -120,6 +125,9 @@ final class RestatementFit {
               pairs.add(f.body.strip() + "  <=  " + e.body.strip());
             });
           }
+        }
+        if (eligible) {
+          context.judged(f);
         }
         if (!u.drop() && eligible) {
           window.addLast(f);

@@ -121,4 +121,28 @@ class RestatementModelTest {
     r.finish();
     return r.decisions();
   }
+
+  @Test
+  void aSummaryOpensAtAMarkedSentenceAndEndsAtTheLineBreak() {
+    WindowContext c = new WindowContext();
+    c.enter("");
+    assertThat(c.inSummary()).isFalse();
+    c.judged(f("The Railjet takes 2 hours 40 minutes."));
+    assertThat(c.inSummary()).as("no marker").isFalse();
+    c.enter(" ");
+    c.judged(f("So the Railjet is your best option."));
+    assertThat(c.inSummary()).isTrue();
+    c.enter(" ");
+    c.judged(f("Booking early gets you fares from 19 euros."));
+    assertThat(c.inSummary()).as("until the paragraph ends").isTrue();
+    c.enter("\n\n");
+    assertThat(c.inSummary()).isFalse();
+    c.judged(new UnitFeatures(new Unit("- So the list item is one", UnitKind.LIST_ITEM, 0, 0, 1, false, 0)));
+    assertThat(c.inSummary()).as("a list item opens none").isFalse();
+    c.judged(f("So it is a conclusion."));
+    c.enter("\n");
+    assertThat(c.inSummary()).as("a single line break ends it too").isFalse();
+    double[] x = RestatementModel.features(f("Booking early gets you fares from 19 euros."), 0.3, c, java.util.Set.of());
+    assertThat(x[RestatementModel.FEATURES.indexOf("summary")]).isZero();
+  }
 }
