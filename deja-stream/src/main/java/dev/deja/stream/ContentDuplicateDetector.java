@@ -70,22 +70,28 @@ public final class ContentDuplicateDetector {
       failed(e, sessionId);
       return DuplicateCheck.NONE;
     }
-    int end = 0;
-    for (Unit u : units) {
-      Unit shifted = new Unit(u.text(), u.kind(), nextIndex + u.index(), u.offset() + accumulated, u.listId(),
-          u.nested(), u.section(), u.heading());
-      enter(text.substring(Math.min(end, (int) u.offset()), (int) u.offset()));
-      end = (int) u.offset() + u.text().length();
-      UnitFeatures f = new UnitFeatures(shifted);
-      Optional<RepeatMatch> m = check(f, sessionId);
-      judged(f);
-      if (m.isPresent()) {
-        return new DuplicateCheck(true,
-            Optional.of(ContentDuplicationEvent.preview(m.get().earlier().text(), options.previewChars())),
-            m.get().score().similarity(), m.get().score().layer());
+    // A question about the text: its units are read in their paragraphs, but what they open is forgotten after.
+    boolean summary = context.inSummary();
+    try {
+      int end = 0;
+      for (Unit u : units) {
+        Unit shifted = new Unit(u.text(), u.kind(), nextIndex + u.index(), u.offset() + accumulated, u.listId(),
+            u.nested(), u.section(), u.heading());
+        enter(text.substring(Math.min(end, (int) u.offset()), (int) u.offset()));
+        end = (int) u.offset() + u.text().length();
+        UnitFeatures f = new UnitFeatures(shifted);
+        Optional<RepeatMatch> m = check(f, sessionId);
+        judged(f);
+        if (m.isPresent()) {
+          return new DuplicateCheck(true,
+              Optional.of(ContentDuplicationEvent.preview(m.get().earlier().text(), options.previewChars())),
+              m.get().score().similarity(), m.get().score().layer());
+        }
       }
+      return DuplicateCheck.NONE;
+    } finally {
+      context.restoreSummary(summary);
     }
-    return DuplicateCheck.NONE;
   }
 
   /** Remembers a text's units (the design's {@code add_content(text)}); blank and short text is skipped. */

@@ -58,6 +58,11 @@ final class WindowContext {
     return summaryOpen;
   }
 
+  /** Puts back the summary state read before (a question about a text that was not added changes nothing). */
+  void restoreSummary(boolean open) {
+    summaryOpen = open;
+  }
+
   /** Counts a unit that entered the window. */
   void add(UnitFeatures u) {
     update(u, 1);

@@ -49,6 +49,25 @@ class ContentDuplicateDetectorTest {
     assertThat(meters.timer("content.detection.latency").count()).isPositive();
   }
 
+  /**
+   * The design API reads a text's units in their paragraphs, as the filter does (a sentence in a closing summary is
+   * weighed as part of it), and a question about a text leaves no summary open for the next.
+   */
+  @Test
+  void aSummaryIsReadWithinATextAndAQuestionLeavesNoneOpen() {
+    ContentDuplicateDetector d = dedup.detector("chat-2");
+    d.addContent("The museum opens at 9 am and closes at 6 pm. Tickets cost 12 euros for adults.");
+    String loose = "Grown-ups pay twelve euros to get in.";
+    assertThat(d.containsDuplicateContent("So here is the short version for your visit. " + loose, "chat-2")
+        .isDuplicate()).isTrue();
+    assertThat(d.containsDuplicateContent(loose, "chat-2").isDuplicate())
+        .as("the summary opened by the question before is not open now").isFalse();
+    d.addContent("So here is the short version for your visit.");
+    assertThat(d.containsDuplicateContent(loose, "chat-2").isDuplicate()).as("added, it is").isTrue();
+    d.addContent("\n\nA new paragraph starts here.");
+    assertThat(d.containsDuplicateContent(loose, "chat-2").isDuplicate()).as("until a line break").isFalse();
+  }
+
   @Test
   void previewsAreCutTo100Characters() {
     String longSentence = "This is a very long sentence about the school trip to the science museum that keeps "
