@@ -61,7 +61,8 @@ class BatchCommandsIT {
         "1,false,p3,\"usb-c charger 65 W\",18.5,",
         "3,true,p4,\"Wireless mouse\",12,desk",
         "2,false,p5,\"Laptop stand aluminium\",30,");
-    assertThat(r.err()).contains("products.csv: 1 of 4 column(s) not compared (no field of 'products' has the name): price");
+    assertThat(r.err())
+        .contains("products.csv: 1 of 4 column(s) not compared (no field of 'products' has the name): price");
 
     Path out = dir.resolve("clusters.jsonl");
     assertThat(run("dedupe", products.toString(), "--out", out.toString(), "--json").exit()).isEqualTo(1);

@@ -7,9 +7,9 @@ import java.util.Set;
 
 /**
  * What the earlier units of a response's window say, as counts: their content tokens and their numbers and clock
- * times; and whether the current paragraph is a summary ({@link #inSummary}). The {@link RestatementModel} asks how much of a new unit was already said ({@link #coverage}) and whether it
- * brings a number nobody mentioned ({@link #hasNewNumber}): a restatement adds little, a new step or a derived
- * conclusion adds something.
+ * times; and whether the current paragraph is a summary ({@link #inSummary}). The {@link RestatementModel} asks how
+ * much of a new unit was already said ({@link #coverage}) and whether it brings a number nobody mentioned
+ * ({@link #hasNewNumber}): a restatement adds little, a new step or a derived conclusion adds something.
  *
  * <p>Not thread-safe: one per response, like the detector that keeps it.
  */

@@ -142,7 +142,8 @@ class RestatementModelTest {
     c.judged(f("So it is a conclusion."));
     c.enter("\n");
     assertThat(c.inSummary()).as("a single line break ends it too").isFalse();
-    double[] x = RestatementModel.features(f("Booking early gets you fares from 19 euros."), 0.3, c, java.util.Set.of());
+    double[] x = RestatementModel.features(f("Booking early gets you fares from 19 euros."), 0.3, c,
+        java.util.Set.of());
     assertThat(x[RestatementModel.FEATURES.indexOf("summary")]).isZero();
   }
 }
