@@ -80,10 +80,10 @@ final class ItemFile implements Iterator<ItemFile.Row>, AutoCloseable {
     this.spec = spec;
     try {
       this.reader = dev.deja.format.TextInput.withoutByteOrderMark(reader);
-    } catch (java.io.UncheckedIOException e) {
-      throw e.getCause() instanceof java.nio.charset.CharacterCodingException
-          ? new InvalidInputException(name + ":1: not UTF-8 text", e)
-          : new InvalidInputException(name + ": cannot read: " + e.getCause().getMessage(), e);
+    } catch (IOException e) {
+      closeQuietly(reader);
+      throw e instanceof CharacterCodingException ? new InvalidInputException(name + ": not UTF-8 text", e)
+          : new InvalidInputException(name + ": cannot read: " + e.getMessage(), e);
     }
     if (format == Format.CSV) {
       try {
@@ -134,6 +134,14 @@ final class ItemFile implements Iterator<ItemFile.Row>, AutoCloseable {
   static Format formatOf(Path file) {
     return file.getFileName() != null && file.getFileName().toString().toLowerCase(java.util.Locale.ROOT)
         .endsWith(".csv") ? Format.CSV : Format.JSONL;
+  }
+
+  private static void closeQuietly(java.io.Reader r) {
+    try {
+      r.close();
+    } catch (IOException ignored) {
+      // the read already failed; that is what the caller is told
+    }
   }
 
   /** The file's name as given (or the name of the stream), as messages write it. */

@@ -33,8 +33,15 @@ public final class CachingEmbedder implements Embedder {
     };
   }
 
+  private static final java.util.regex.Pattern WHITE_SPACE = java.util.regex.Pattern.compile("\\s+");
+
+  /** The text as it is embedded and cached: trimmed, its white space collapsed to single spaces. */
+  private static String canonical(String text) {
+    return WHITE_SPACE.matcher(text.strip()).replaceAll(" ");
+  }
+
   private String key(String text) {
-    return delegate.model() + '\u0000' + text.strip().replaceAll("\\s+", " ");
+    return delegate.model() + '\u0000' + canonical(text);
   }
 
   @Override
@@ -59,7 +66,7 @@ public final class CachingEmbedder implements Embedder {
    */
   @Override
   public java.util.Optional<dev.deja.core.embed.TokenVectors> tokenVectors(String text) {
-    return delegate.tokenVectors(text.strip().replaceAll("\\s+", " "));
+    return delegate.tokenVectors(canonical(text));
   }
 
   @Override
@@ -86,7 +93,7 @@ public final class CachingEmbedder implements Embedder {
     if (!missing.isEmpty()) {
       List<String> batch = new ArrayList<>(missing.size());
       for (int i : missing) {
-        batch.add(texts.get(i).strip().replaceAll("\\s+", " "));
+        batch.add(canonical(texts.get(i)));
       }
       List<float[]> computed = delegate.embedAll(batch);
       synchronized (lru) {

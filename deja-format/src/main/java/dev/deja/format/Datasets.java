@@ -63,7 +63,8 @@ public final class Datasets {
    */
   public static List<Line> lines(Path file, boolean allowEmpty) {
     List<Line> out = new ArrayList<>();
-    try (BufferedReader r = TextInput.withoutByteOrderMark(Files.newBufferedReader(file, StandardCharsets.UTF_8))) {
+    try (BufferedReader raw = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      BufferedReader r = TextInput.withoutByteOrderMark(raw);
       String s;
       int n = 0;
       while ((s = r.readLine()) != null) {
@@ -79,10 +80,6 @@ public final class Datasets {
       throw new InvalidInputException(file + ": not UTF-8 text", e);
     } catch (IOException e) {
       throw new InvalidInputException(file + ": cannot read: " + e.getMessage(), e);
-    } catch (java.io.UncheckedIOException e) {
-      throw e.getCause() instanceof java.nio.charset.CharacterCodingException
-          ? new InvalidInputException(file + ": not UTF-8 text", e)
-          : new InvalidInputException(file + ": cannot read: " + e.getCause().getMessage(), e);
     }
     if (out.isEmpty() && !allowEmpty) {
       throw new InvalidInputException(file + ": no JSON lines in the file");

@@ -2,7 +2,6 @@ package dev.deja.format;
 
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 
 /**
  * Text read from users' files: a UTF-8 byte order mark at the start (which Excel's "CSV UTF-8" and many Windows
@@ -16,22 +15,12 @@ public final class TextInput {
 
   private static final char BYTE_ORDER_MARK = '\uFEFF';
 
-  /**
-   * The reader, past a byte order mark if the text starts with one; at its start otherwise.
-   *
-   * @throws UncheckedIOException when the first character cannot be read (for the caller to report with its file's
-   *     name)
-   */
-  public static BufferedReader withoutByteOrderMark(BufferedReader reader) {
-    try {
-      reader.mark(1);
-      int first = reader.read();
-      if (first != BYTE_ORDER_MARK) {
-        reader.reset();
-      }
-      return reader;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+  /** The reader, past a byte order mark if the text starts with one; at its start otherwise. */
+  public static BufferedReader withoutByteOrderMark(BufferedReader reader) throws IOException {
+    reader.mark(1);
+    if (reader.read() != BYTE_ORDER_MARK) {
+      reader.reset();
     }
+    return reader;
   }
 }

@@ -63,9 +63,9 @@ public final class ContentDuplicateDetector {
     if (text == null || text.strip().length() < options.minUnitChars()) {
       return DuplicateCheck.NONE;
     }
-    List<Unit> units;
+    List<UnitSplitter.Cut> cuts;
     try {
-      units = UnitSplitter.split(text);
+      cuts = UnitSplitter.cuts(text);
     } catch (RuntimeException e) {
       failed(e, sessionId);
       return DuplicateCheck.NONE;
@@ -73,12 +73,11 @@ public final class ContentDuplicateDetector {
     // A question about the text: its units are read in their paragraphs, but what they open is forgotten after.
     boolean summary = context.inSummary();
     try {
-      int end = 0;
-      for (Unit u : units) {
+      for (UnitSplitter.Cut c : cuts) {
+        Unit u = c.unit();
         Unit shifted = new Unit(u.text(), u.kind(), nextIndex + u.index(), u.offset() + accumulated, u.listId(),
             u.nested(), u.section(), u.heading());
-        enter(text.substring(Math.min(end, (int) u.offset()), (int) u.offset()));
-        end = (int) u.offset() + u.text().length();
+        enter(c.separator());
         UnitFeatures f = new UnitFeatures(shifted);
         Optional<RepeatMatch> m = check(f, sessionId);
         judged(f);
@@ -100,17 +99,16 @@ public final class ContentDuplicateDetector {
       return;
     }
     try {
-      List<Unit> units = UnitSplitter.split(text);
-      int end = 0;
-      for (Unit u : units) {
-        enter(text.substring(Math.min(end, (int) u.offset()), (int) u.offset()));
-        end = (int) u.offset() + u.text().length();
+      List<UnitSplitter.Cut> cuts = UnitSplitter.cuts(text);
+      for (UnitSplitter.Cut c : cuts) {
+        Unit u = c.unit();
+        enter(c.separator());
         UnitFeatures f = new UnitFeatures(new Unit(u.text(), u.kind(), nextIndex + u.index(), u.offset() + accumulated,
             u.listId(), u.nested(), u.section(), u.heading()));
         add(f);
         judged(f);
       }
-      nextIndex += units.size();
+      nextIndex += cuts.size();
       accumulated += text.length();
     } catch (RuntimeException e) {
       failed(e, "-");

@@ -78,11 +78,20 @@ public final class UnitSplitter {
 
   /** The units of a whole text, in order. */
   public static List<Unit> split(String text) {
+    List<Unit> out = new ArrayList<>();
+    for (Cut c : cuts(text)) {
+      out.add(c.unit());
+    }
+    return out;
+  }
+
+  /** The units of a whole text, in order, each with the white space before it. */
+  public static List<Cut> cuts(String text) {
     UnitSplitter s = new UnitSplitter();
     s.append(text);
-    List<Unit> out = new ArrayList<>();
+    List<Cut> out = new ArrayList<>();
     for (Optional<Cut> c = s.pollFinal(); c.isPresent(); c = s.pollFinal()) {
-      out.add(c.get().unit());
+      out.add(c.get());
     }
     return out;
   }

@@ -39,7 +39,7 @@ final class RestatementFit {
   private RestatementFit() {}
 
   /** One unit of a labelled stream, as the filter sees it. */
-  record LabelledUnit(String stream, UnitFeatures features, boolean drop) {}
+  record LabelledUnit(String stream, UnitFeatures features, boolean drop, String separator) {}
 
   /**
    * The examples of a set of streams.
@@ -100,13 +100,10 @@ final class RestatementFit {
       ArrayDeque<UnitFeatures> window = new ArrayDeque<>();
       WindowContext context = new WindowContext();
       Map<String, UnitFeatures> seen = new HashMap<>();
-      String whole = String.join("", c.chunks());
-      int end = 0;
       for (LabelledUnit u : label(c)) {
         UnitFeatures f = u.features();
         // As the filter does: the white space before the unit ends a paragraph when it breaks the line.
-        context.enter(whole.substring(Math.min(end, (int) f.unit.offset()), (int) f.unit.offset()));
-        end = (int) f.unit.offset() + f.unit.text().length();
+        context.enter(u.separator());
         boolean eligible = !f.unit.kind().isExempt() && f.body.strip().length() >= options.minUnitChars();
         if (eligible) {
           if (removedByOtherLayers(judge, f, window, seen)) {
@@ -148,7 +145,8 @@ final class RestatementFit {
     List<LabelledUnit> out = new ArrayList<>();
     int ki = 0;
     int di = 0;
-    for (Unit u : UnitSplitter.split(String.join("", c.chunks()))) {
+    for (UnitSplitter.Cut cut : UnitSplitter.cuts(String.join("", c.chunks()))) {
+      Unit u = cut.unit();
       String t = u.text().strip();
       boolean isKeep = ki < c.keep().size() && c.keep().get(ki).strip().equals(t);
       boolean isDrop = di < c.drop().size() && c.drop().get(di).strip().equals(t);
@@ -162,7 +160,7 @@ final class RestatementFit {
       } else if (isDrop) {
         di++;
       }
-      out.add(new LabelledUnit(c.id(), new UnitFeatures(u), isDrop));
+      out.add(new LabelledUnit(c.id(), new UnitFeatures(u), isDrop, cut.separator()));
     }
     return out;
   }
