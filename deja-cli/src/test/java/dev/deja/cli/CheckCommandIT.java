@@ -77,11 +77,27 @@ class CheckCommandIT {
       "User is allergic to penicillin.|I am not allergic to penicillin.|0",
       "The user is allergic to penicillin.|My son is allergic to penicillin.|0"})
   void aMemoryAgentsWroteAboutTheUserIsTheUsersOwnFact(String stored, String text, int exit) throws Exception {
+    checkMemory(stored, text, exit);
+  }
+
+  /** Checks a memory against one stored memory with the memory preset and asserts the exit code. */
+  private void checkMemory(String stored, String text, int exit) throws Exception {
     Path memories = dir.resolve("memories.jsonl");
     Files.writeString(memories, Json.write(Map.of("id", "m1", "text", stored)) + "\n");
     CliRunner.Result r = CliRunner.run("check", "--preset", "memory", "--existing", memories.toString(), "-q",
         Json.write(Map.of("text", text)));
     assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(exit);
+  }
+
+  /** A fact stored in another language: its negation in English is another fact, the fact itself is the same one. */
+  @ParameterizedTest(name = "''{0}'' / ''{1}''")
+  @CsvSource(delimiter = '|', value = {
+      "Ik drink geen alcohol.|I drink alcohol.|0",
+      "Ik heb geen auto.|I have a car.|0",
+      "Ich habe keine Kinder.|I have children.|0",
+      "Os meus pais moram no Recife.|My parents live in Recife.|1"})
+  void aNegationInAnotherLanguageIsReadAsOne(String stored, String text, int exit) throws Exception {
+    checkMemory(stored, text, exit);
   }
 
   @ParameterizedTest(name = "{0}")

@@ -78,6 +78,39 @@ class GlossesTest {
     assertThat(gloss(text)).isEqualTo(english);
   }
 
+  /**
+   * A negation stays in the gloss, as an English one: left out with the function words, "Ik drink geen alcohol" read
+   * as "I drink alcohol" and merged with it.
+   */
+  @ParameterizedTest(name = "{0} → {1}")
+  @CsvSource(delimiter = '|', value = {
+      "Ich habe keine Kinder. | no children.",
+      "Ik heb geen auto. | no car.",
+      "No tengo coche. | not car.",
+      "Eu não tenho carro. | not car.",
+      "Je n'ai pas de voiture. | not vehicle.",  // "ne … pas" once
+      "Os meus pais moram no Recife. | parents moram Recife."}) // Portuguese "no" is "in the", left out
+  void keepsNegationsAsEnglishOnes(String text, String english) {
+    assertThat(gloss(text)).isEqualTo(english);
+  }
+
+  /**
+   * Negations are counted in the text's language: Portuguese "no" is none, Spanish "no" is one, and "geen" is one in a
+   * Dutch text that its English words make read as English; a capitalised word inside a name is none.
+   */
+  @ParameterizedTest(name = "{0}: {1}")
+  @CsvSource(delimiter = '|', value = {
+      "Os meus pais moram no Recife.|0",
+      "Os meus pais não moram no Recife.|1",
+      "No tengo coche.|1",
+      "Ik drink geen alcohol.|1",
+      "Ik drink alcohol.|0",
+      "I give £20 a month to Médecins Sans Frontières.|0",
+      "I don't drink alcohol.|1"})
+  void countsNegationsInTheTextsLanguage(String text, int negations) {
+    assertThat(dev.deja.core.guard.TextProfile.of(text, Lexicon.ENGLISH, K).negations()).isEqualTo(negations);
+  }
+
   @ParameterizedTest(name = "{0}")
   @CsvSource(delimiter = '|', value = {
       "I live in Glasgow.",                 // a place WordNet knows, not the German word for a Glaswegian

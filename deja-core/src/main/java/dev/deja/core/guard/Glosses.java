@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
  * ({@link Grammar#language}) first among equals. A text with none (plain English) is left as it is.
  *
  * <p>What changes, in that language: its function words are left out (a word-by-word gloss of "ich habe", "am", "der"
- * says nothing an English reader needs and often something wrong); number words become digits; a word the dictionary
+ * says nothing an English reader needs and often something wrong), but its negations become English ones ("geen" →
+ * "no", "não" → "not"; {@link ForeignNegations}); number words become digits; a word the dictionary
  * knows becomes its first translation — every such word when the whole text is in that language (its function words
  * say so, or its words outnumber twice its English ones), otherwise only the words that are not English ("Zahnarzt" in
  * a title, not "Gang" in an English sentence). First names written with a capital, codes and everything else (digits,
@@ -69,11 +70,12 @@ public final class Glosses {
     }
     String l = choice.get().language();
     boolean whole = choice.get().whole();
+    boolean frenchNe = l.equals("fr") && ForeignNegations.hasFrenchNe(text);
     StringBuilder out = new StringBuilder();
     int at = 0;
     boolean changed = false;
     for (Word w : words) {
-      String replacement = replacement(w, l, whole, lex, knowledge);
+      String replacement = replacement(w, l, whole, frenchNe, lex, knowledge);
       if (replacement == null) {
         continue;
       }
@@ -180,7 +182,16 @@ public final class Glosses {
   }
 
   /** What a word becomes in the gloss: "" (left out), its translation or digits; null when it stays as written. */
-  private static String replacement(Word w, String language, boolean whole, Lexicon lex, WordKnowledge knowledge) {
+  private static String replacement(Word w, String language, boolean whole, boolean frenchNe, Lexicon lex,
+      WordKnowledge knowledge) {
+    // A negation is kept, in English ("geen" → "no"): leaving it out with the function words would gloss "Ik drink
+    // geen alcohol" as "I drink alcohol". An English negation word stays as written in an English text ("no").
+    if (whole || !lex.negations().contains(w.key()) && !lex.functionWords().contains(w.key())) {
+      String negation = ForeignNegations.english(w.written(), language, frenchNe);
+      if (negation != null) {
+        return negation;
+      }
+    }
     // An article that also means "one" ("een", "ein", "un", "um") is left out with the function words: the gloss
     // cannot tell "one sugar" from "a sugar" (nor can the number tables, which leave those words out).
     if (function(w, language, whole, lex, knowledge)) {

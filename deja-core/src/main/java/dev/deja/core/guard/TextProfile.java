@@ -61,6 +61,19 @@ public record TextProfile(String text, List<String> words, List<String> bareWord
     return p;
   }
 
+  /**
+   * The negation cues of a text in its language ({@link ForeignNegations}); a text read as English counts English's
+   * and the words of the other languages English does not have ("geen" in "Ik drink geen alcohol", read as English by
+   * its two English words).
+   */
+  private static int negations(String text, String language, Lexicon lex, WordKnowledge knowledge) {
+    if (!language.equals(lex.language()) && ForeignNegations.known(language)) {
+      return ForeignNegations.count(text, language);
+    }
+    int n = TextSignals.negations(text, lex);
+    return lex.language().equals("en") ? n + ForeignNegations.countForeign(text, lex, knowledge) : n;
+  }
+
   private static TextProfile compute(String text, Lexicon lex, WordKnowledge knowledge) {
     List<String> words = TextSignals.words(text);
     List<String> bare = TextSignals.words(TextSignals.withoutPossessives(text));
@@ -72,7 +85,7 @@ public record TextProfile(String text, List<String> words, List<String> bareWord
         : TextSignals.words(TextSignals.withoutPossessives(forPast)), lex, knowledge);
     List<String> content = WordAlignment.content(text, lex, knowledge);
     return new TextProfile(text, words, bare, NumberReadings.numbers(text, lex, knowledge, language),
-        TextSignals.negations(text, lex), TextSignals.contrasts(text, lex), TextSignals.modality(text, lex),
+        negations(text, language, lex, knowledge), TextSignals.contrasts(text, lex), TextSignals.modality(text, lex),
         Grammar.firstPersonSubject(bare, text), Grammar.firstPerson(bare), past == null ? "" : past, language,
         language.equals(lex.language()) ? NameReadings.names(text, lex, knowledge) : Set.of(),
         NameReadings.givenNames(text, lex, knowledge),
