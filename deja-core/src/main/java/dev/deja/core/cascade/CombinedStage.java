@@ -233,7 +233,7 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
         cosine(probe, stored),
         probe.time(), stored.keys().time());
     return Optional.of(features.complete(cheap, t.get().readA(), t.get().readB(), modelText(t.get().rawA()),
-        modelText(t.get().rawB())));
+        modelText(t.get().rawB()), t.get().glossed()));
   }
 
   private double cosine(Probe probe, StoredItem stored) {
@@ -342,7 +342,7 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
         bounded++;
         continue;
       }
-      PairFeatures.Values fx = features.signals(cheap, t.get().readA(), t.get().readB());
+      PairFeatures.Values fx = features.signals(cheap, t.get().readA(), t.get().readB(), t.get().glossed());
       if (features.usesTokens()) {
         // The word-piece alignment runs the model on the stored text: only for a pair that can still reach.
         if (fx.veto().isEmpty() && upperBoundWithSignals(fx.values()) < lowest) {
@@ -475,7 +475,7 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
         cosine(probe, stored),
         probe.time(), stored.keys().time());
     PairFeatures.Values fx = features.complete(cheap, t.get().readA(), t.get().readB(), modelText(t.get().rawA()),
-        modelText(t.get().rawB()));
+        modelText(t.get().rawB()), t.get().glossed());
     double s = score(fx.values());
     Outcome level = fx.veto().isPresent() ? Outcome.NEW : s >= threshold ? Outcome.DUPLICATE
         : possible.isPresent() && s >= possible.getAsDouble() ? Outcome.POSSIBLE_DUPLICATE : Outcome.NEW;

@@ -338,7 +338,16 @@ public final class PairFeatures {
    * the stage's model reads them (glossed, in the first person), for the token features.
    */
   Values complete(double[] cheap, String rawA, String rawB, String modelA, String modelB) {
-    Values v = signals(cheap, rawA, rawB);
+    return complete(cheap, rawA, rawB, modelA, modelB, false);
+  }
+
+  /**
+   * All features of a pair, as {@link #complete(double[], String, String, String, String)}; {@code glossed}: one of
+   * the texts is the English gloss of a text in another language ({@link #signals(double[], String, String,
+   * boolean)}).
+   */
+  Values complete(double[] cheap, String rawA, String rawB, String modelA, String modelB, boolean glossed) {
+    Values v = signals(cheap, rawA, rawB, glossed);
     return needsTokens ? withTokens(v, modelA, modelB) : v;
   }
 
@@ -434,6 +443,14 @@ public final class PairFeatures {
 
   /** The signal-based features of a pair, starting from its {@link #cheap} ones (token features left at 0). */
   Values signals(double[] cheap, String rawA, String rawB) {
+    return signals(cheap, rawA, rawB, false);
+  }
+
+  /**
+   * The signal-based features of a pair; {@code glossed}: one text is the English gloss of a text in another language,
+   * so a negation with a word or two added on one side is still the only difference ({@link #VETOES}).
+   */
+  Values signals(double[] cheap, String rawA, String rawB, boolean glossed) {
     double[] x = cheap.clone();
     if (!needsSignals) {
       return new Values(x, Map.of());
@@ -470,8 +487,12 @@ public final class PairFeatures {
     }
     Optional<String> veto = Optional.empty();
     for (String v : vetoes) {
+      // Against a gloss, a negation is also the only difference when one text adds a word or two to the other: a
+      // word-by-word gloss has stray words ("drink no ethyl alcohol" / "I drink alcohol"). Not between two texts as
+      // written, where the added words may say the negation ("I never work on Sundays." / "Sundays are a day off
+      // work for me.").
       boolean only = VETOES.get(v).equals("matched") ? all.get("matched_share") >= 1 - 1e-9
-          : all.get("single_change") > 0;
+          || glossed && v.equals("negation_mismatch") && all.get("extension") > 0 : all.get("single_change") > 0;
       if (all.get(v) > 0 && only) {
         veto = Optional.of("the only difference: " + v.replace('_', ' ') + " (" + r.evidence().getOrDefault(v, "")
             + ")");

@@ -65,6 +65,26 @@ class PairFeaturesVetoesTest {
         .isEmpty();
   }
 
+  private static Optional<String> negationVeto(String a, String b, boolean glossed) {
+    PairFeatures f = new PairFeatures(List.of("sequence", "matched_share", "extension", "negation_mismatch"), "test",
+        Lexicon.ENGLISH, PEOPLE, Duration.ZERO).vetoes(List.of("negation_mismatch"), "test.vetoes");
+    return f.complete(f.cheap(a, b, a, b, 0.9, Optional.empty(), Optional.empty()), a, b, a, b, glossed).veto();
+  }
+
+  /**
+   * Against a gloss, a negation with a word or two added on one side is the only difference (a word-by-word gloss has
+   * stray words: "drink no ethyl alcohol"); between texts as written the added words may say the negation.
+   */
+  @Test
+  void aNegationBesideAnAddedWordIsTheOnlyDifferenceAgainstAGloss() {
+    assertThat(negationVeto("I drink alcohol.", "drink no ethyl alcohol.", true))
+        .hasValueSatisfying(v -> assertThat(v).startsWith("the only difference: negation mismatch"));
+    assertThat(negationVeto("I drink alcohol.", "drink no ethyl alcohol.", false)).isEmpty();
+    assertThat(negationVeto("I drink alcohol.", "I don't drink alcohol.", false)).isPresent();
+    // Other words on both sides: left to the model, glossed or not.
+    assertThat(negationVeto("I drink wine.", "drink no ethyl alcohol.", true)).isEmpty();
+  }
+
   @Test
   void onlyTheListedSignalsMayVeto() {
     assertThatThrownBy(() -> new PairFeatures(List.of("sequence"), "test", Lexicon.ENGLISH, PEOPLE, Duration.ZERO)
