@@ -96,7 +96,8 @@ class GlossesTest {
 
   /**
    * Negations are counted in the text's language: Portuguese "no" is none, Spanish "no" is one, and "geen" is one in a
-   * Dutch text that its English words make read as English; a capitalised word inside a name is none.
+   * Dutch text that its English words make read as English; a capitalised word inside a name is none, and so is a
+   * foreign negation without a function word of its language beside it.
    */
   @ParameterizedTest(name = "{0}: {1}")
   @CsvSource(delimiter = '|', value = {
@@ -106,6 +107,8 @@ class GlossesTest {
       "Ik drink geen alcohol.|1",
       "Ik drink alcohol.|0",
       "I give £20 a month to Médecins Sans Frontières.|0",
+      "I love mai tais.|0",                   // Italian "mai" without an Italian word beside it
+      "Sans serif fonts only.|0",
       "I don't drink alcohol.|1"})
   void countsNegationsInTheTextsLanguage(String text, int negations) {
     assertThat(dev.deja.core.guard.TextProfile.of(text, Lexicon.ENGLISH, K).negations()).isEqualTo(negations);

@@ -110,13 +110,15 @@ public final class ForeignNegations {
   }
 
   /**
-   * How many negation words of the other languages a text read as English has that English does not have as words
-   * ("Ik drink geen alcohol": "geen"; English words its function words and the dictionary read as English, "no",
-   * "sin", "nada", are not counted). A word written with a capital after the first is part of a name ("Médecins Sans
-   * Frontières") and is not counted either.
+   * How many negation words of the other languages a text read as English has that English does not have as words,
+   * beside another function word of that language ("Ik drink geen alcohol": "geen", beside Dutch "ik"). Not counted:
+   * English words ("no", "sin", "nada": the function words and the dictionary read them as English), a word written
+   * with a capital after the first (part of a name: "Médecins Sans Frontières"), and a word without a function word
+   * of its language beside it ("I love mai tais", "Sans serif fonts only").
    */
   public static int countForeign(String text, Lexicon lex, dev.deja.core.lexical.WordKnowledge knowledge) {
-    int n = 0;
+    List<String> candidates = new java.util.ArrayList<>();
+    java.util.Set<String> others = new java.util.HashSet<>();
     Matcher m = WORD.matcher(text);
     boolean first = true;
     while (m.find()) {
@@ -124,8 +126,18 @@ public final class ForeignNegations {
       String w = fold(written);
       boolean name = !first && Character.isUpperCase(written.charAt(0));
       first = false;
-      if (!name && FOREIGN_ONLY_CANDIDATES.contains(w) && !lex.functionWords().contains(w)
-          && !lex.negations().contains(w) && knowledge.lemmas(w).isEmpty() && !knowledge.isCommonWord(w)) {
+      if (FOREIGN_ONLY_CANDIDATES.contains(w)) {
+        if (!name && !lex.functionWords().contains(w) && !lex.negations().contains(w) && knowledge.lemmas(w).isEmpty()
+            && !knowledge.isCommonWord(w)) {
+          candidates.add(w);
+        }
+      } else {
+        others.addAll(knowledge.functionWordLanguages(w));
+      }
+    }
+    int n = 0;
+    for (String w : candidates) {
+      if (WORDS.entrySet().stream().anyMatch(e -> e.getValue().containsKey(w) && others.contains(e.getKey()))) {
         n++;
       }
     }
