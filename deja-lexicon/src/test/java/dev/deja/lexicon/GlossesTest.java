@@ -73,7 +73,8 @@ class GlossesTest {
       "Ik wil twee suikers in mijn koffie. | 2 sugar coffee.",
       "Hautarzt Daniel | dermatologist Daniel",                    // a title its function words do not place
       "Miete fällig | rental due",
-      "O meu carro é um Toyota Prius de 2016. | car Toyota Prius 2016."})
+      "O meu carro é um Toyota Prius de 2016. | car Toyota Prius 2016.",
+      "Ich trinke Alkohol. | drink alcohol."})                    // the cognate, not FreeDict's first "ethyl alcohol"
   void glossesTextsInOtherLanguages(String text, String english) {
     assertThat(gloss(text)).isEqualTo(english);
   }

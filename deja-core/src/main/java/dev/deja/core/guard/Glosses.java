@@ -20,10 +20,10 @@ import java.util.regex.Pattern;
  *
  * <p>What changes, in that language: its function words are left out (a word-by-word gloss of "ich habe", "am", "der"
  * says nothing an English reader needs and often something wrong), but its negations become English ones ("geen" →
- * "no", "não" → "not"; {@link ForeignNegations}); number words become digits; a word the dictionary
- * knows becomes its first translation — every such word when the whole text is in that language (its function words
- * say so, or its words outnumber twice its English ones), otherwise only the words that are not English ("Zahnarzt" in
- * a title, not "Gang" in an English sentence). First names written with a capital, codes and everything else (digits,
+ * "no", "não" → "not"; {@link ForeignNegations}); number words become digits; a word the dictionary knows becomes its
+ * first translation, or the one spelled like it ("Alkohol" → "alcohol") — every such word when the whole text is in
+ * that language (its function words say so, or its words outnumber twice its English ones), otherwise only the words
+ * that are not English ("Zahnarzt" in a title, not "Gang" in an English sentence). First names written with a capital, codes and everything else (digits,
  * names the dictionary does not know, punctuation) stay as written.
  *
  * <p>Thread-safe: glosses are cached (English texts as themselves), up to {@link TextProfile#CACHE_LIMIT} texts.
@@ -208,6 +208,26 @@ public final class Glosses {
       return Long.toString(number.get().longValue());
     }
     List<String> t = knowledge.translations(k, language);
-    return t.isEmpty() ? null : t.get(0);
+    return t.isEmpty() ? null : chosen(k, t);
+  }
+
+  /** How alike a translation must be spelled to the word to be its cognate (normalised Levenshtein similarity). */
+  private static final double COGNATE = 0.6;
+
+  /**
+   * The translation a gloss writes: the first, unless another is spelled like the word — its cognate, the sense a
+   * borrowed word keeps ("alkohol" → "alcohol", not "ethyl alcohol").
+   */
+  private static String chosen(String word, List<String> translations) {
+    String best = translations.get(0);
+    double most = COGNATE;
+    for (String t : translations) {
+      double s = dev.deja.core.measure.LevenshteinMeasure.INSTANCE.similarity(word, fold(t));
+      if (s > most) {
+        best = t;
+        most = s;
+      }
+    }
+    return best;
   }
 }
