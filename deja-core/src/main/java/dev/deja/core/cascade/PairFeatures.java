@@ -488,7 +488,7 @@ public final class PairFeatures {
     Optional<String> veto = Optional.empty();
     for (String v : vetoes) {
       // Against a gloss, a negation is also the only difference when one text adds a word or two to the other: a
-      // word-by-word gloss has stray words ("drink no ethyl alcohol" / "I drink alcohol"). Not between two texts as
+      // word-by-word gloss has stray words ("no child honor" / "I have children"). Not between two texts as
       // written, where the added words may say the negation ("I never work on Sundays." / "Sundays are a day off
       // work for me.").
       boolean only = VETOES.get(v).equals("matched") ? all.get("matched_share") >= 1 - 1e-9

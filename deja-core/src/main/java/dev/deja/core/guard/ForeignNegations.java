@@ -1,17 +1,23 @@
 package dev.deja.core.guard;
 
+import dev.deja.core.lexical.WordKnowledge;
 import dev.deja.core.normalize.TextSteps;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
- * The negation words of the languages texts are glossed from (German, Dutch, Spanish, Portuguese, French, Italian), each
- * with the English word it reads as: "nicht" → "not", "kein" → "no", "nunca" → "never", "sem" → "without". They are a
- * closed class of each language's grammar, like its function words; Snowball's stop lists, which the gloss leaves out,
- * hold most of them, and leaving them out turned "Ik drink geen alcohol" into a gloss of "I drink alcohol".
+ * The negation words of the languages texts are glossed from (German, Dutch, Spanish, Portuguese, French,
+ * Italian), each with the English word it reads as: "nicht" → "not", "kein" → "no", "nunca" → "never", "sem" →
+ * "without". They are a closed class of each language's grammar, like its function words; Snowball's stop lists,
+ * which the gloss leaves out, hold most of them, and leaving them out turned "Ik drink geen alcohol" into a gloss of
+ * "I drink alcohol".
  *
  * <p>Words that are negations in one language only are listed for that language only: Spanish "no" negates, Portuguese
  * "no" is "in the" ("moram no Recife"). French negation has two parts ("ne … pas", "n'… jamais"): the "ne" reads as
@@ -41,8 +47,7 @@ public final class ForeignNegations {
           "nessuna", "no", "nessun", "no", "senza", "without"));
 
   /** The second parts of French negation, which a "ne" before them already says. */
-  private static final java.util.Set<String> FRENCH_SECOND = java.util.Set.of("pas", "jamais", "rien", "aucun",
-      "aucune");
+  private static final Set<String> FRENCH_SECOND = Set.of("pas", "jamais", "rien", "aucun", "aucune");
   /** French "ne", also elided ("n'ai", "n’est"). */
   private static final Pattern FRENCH_NE = Pattern.compile("(?<![\\p{L}\\p{M}])(?:ne(?![\\p{L}\\p{M}])|n['’])",
       Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
@@ -64,7 +69,8 @@ public final class ForeignNegations {
       return null;
     }
     String key = fold(word);
-    if (language.equals("fr") && key.matches("n['’].+")) {
+    if (language.equals("fr") && key.length() > 2 && key.charAt(0) == 'n'
+        && (key.charAt(1) == '\'' || key.charAt(1) == '’')) {
       return "not";
     }
     String e = words.get(key);
@@ -116,9 +122,9 @@ public final class ForeignNegations {
    * with a capital after the first (part of a name: "Médecins Sans Frontières"), and a word without a function word
    * of its language beside it ("I love mai tais", "Sans serif fonts only").
    */
-  public static int countForeign(String text, Lexicon lex, dev.deja.core.lexical.WordKnowledge knowledge) {
-    List<String> candidates = new java.util.ArrayList<>();
-    java.util.Set<String> others = new java.util.HashSet<>();
+  public static int countForeign(String text, Lexicon lex, WordKnowledge knowledge) {
+    List<String> candidates = new ArrayList<>();
+    Set<String> others = new HashSet<>();
     Matcher m = WORD.matcher(text);
     boolean first = true;
     while (m.find()) {
@@ -145,12 +151,12 @@ public final class ForeignNegations {
   }
 
   /** Every listed word but the French second parts, which say nothing without a "ne" in an English text. */
-  private static final java.util.Set<String> FOREIGN_ONLY_CANDIDATES = WORDS.values().stream()
+  private static final Set<String> FOREIGN_ONLY_CANDIDATES = WORDS.values().stream()
       .flatMap(m -> m.keySet().stream()).filter(w -> !FRENCH_SECOND.contains(w) && !w.equals("ne"))
-      .collect(java.util.stream.Collectors.toUnmodifiableSet());
+      .collect(Collectors.toUnmodifiableSet());
 
   private static List<String> words(String text) {
-    List<String> out = new java.util.ArrayList<>();
+    List<String> out = new ArrayList<>();
     Matcher m = WORD.matcher(text);
     while (m.find()) {
       out.add(fold(m.group()));

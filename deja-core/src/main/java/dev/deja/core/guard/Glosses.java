@@ -23,8 +23,8 @@ import java.util.regex.Pattern;
  * "no", "não" → "not"; {@link ForeignNegations}); number words become digits; a word the dictionary knows becomes its
  * first translation, or the one spelled like it ("Alkohol" → "alcohol") — every such word when the whole text is in
  * that language (its function words say so, or its words outnumber twice its English ones), otherwise only the words
- * that are not English ("Zahnarzt" in a title, not "Gang" in an English sentence). First names written with a capital, codes and everything else (digits,
- * names the dictionary does not know, punctuation) stay as written.
+ * that are not English ("Zahnarzt" in a title, not "Gang" in an English sentence). First names written with a
+ * capital, codes and everything else (digits, names the dictionary does not know, punctuation) stay as written.
  *
  * <p>Thread-safe: glosses are cached (English texts as themselves), up to {@link TextProfile#CACHE_LIMIT} texts.
  */

@@ -73,16 +73,17 @@ class PairFeaturesVetoesTest {
 
   /**
    * Against a gloss, a negation with a word or two added on one side is the only difference (a word-by-word gloss has
-   * stray words: "drink no ethyl alcohol"); between texts as written the added words may say the negation.
+   * stray words: "Ik heb geen kinderen." → "no child honor"); between texts as written the added words may say the
+   * negation.
    */
   @Test
   void aNegationBesideAnAddedWordIsTheOnlyDifferenceAgainstAGloss() {
-    assertThat(negationVeto("I drink alcohol.", "drink no ethyl alcohol.", true))
+    assertThat(negationVeto("I have children.", "no child honor.", true))
         .hasValueSatisfying(v -> assertThat(v).startsWith("the only difference: negation mismatch"));
-    assertThat(negationVeto("I drink alcohol.", "drink no ethyl alcohol.", false)).isEmpty();
+    assertThat(negationVeto("I have children.", "no child honor.", false)).isEmpty();
     assertThat(negationVeto("I drink alcohol.", "I don't drink alcohol.", false)).isPresent();
     // Other words on both sides: left to the model, glossed or not.
-    assertThat(negationVeto("I drink wine.", "drink no ethyl alcohol.", true)).isEmpty();
+    assertThat(negationVeto("I have cats.", "no child honor.", true)).isEmpty();
   }
 
   @Test
