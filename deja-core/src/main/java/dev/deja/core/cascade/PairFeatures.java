@@ -330,21 +330,13 @@ public final class PairFeatures {
 
   /** All features of a pair, starting from its {@link #cheap} ones. */
   Values complete(double[] cheap, String rawA, String rawB) {
-    return complete(cheap, rawA, rawB, rawA, rawB);
+    return complete(cheap, rawA, rawB, rawA, rawB, false);
   }
 
   /**
    * All features of a pair, starting from its {@link #cheap} ones; {@code modelA} and {@code modelB} are the texts as
-   * the stage's model reads them (glossed, in the first person), for the token features.
-   */
-  Values complete(double[] cheap, String rawA, String rawB, String modelA, String modelB) {
-    return complete(cheap, rawA, rawB, modelA, modelB, false);
-  }
-
-  /**
-   * All features of a pair, as {@link #complete(double[], String, String, String, String)}; {@code glossed}: one of
-   * the texts is the English gloss of a text in another language ({@link #signals(double[], String, String,
-   * boolean)}).
+   * the stage's model reads them (glossed, in the first person), for the token features; {@code glossed}: one of the
+   * texts is the English gloss of a text in another language ({@link #signals}).
    */
   Values complete(double[] cheap, String rawA, String rawB, String modelA, String modelB, boolean glossed) {
     Values v = signals(cheap, rawA, rawB, glossed);
@@ -441,14 +433,10 @@ public final class PairFeatures {
     }
   }
 
-  /** The signal-based features of a pair, starting from its {@link #cheap} ones (token features left at 0). */
-  Values signals(double[] cheap, String rawA, String rawB) {
-    return signals(cheap, rawA, rawB, false);
-  }
-
   /**
-   * The signal-based features of a pair; {@code glossed}: one text is the English gloss of a text in another language,
-   * so a negation with a word or two added on one side is still the only difference ({@link #VETOES}).
+   * The signal-based features of a pair, starting from its {@link #cheap} ones (token features left at 0); {@code
+   * glossed}: one text is the English gloss of a text in another language, so a negation with a word or two added on
+   * one side is still the only difference ({@link #VETOES}).
    */
   Values signals(double[] cheap, String rawA, String rawB, boolean glossed) {
     double[] x = cheap.clone();

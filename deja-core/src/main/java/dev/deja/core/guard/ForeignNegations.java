@@ -1,11 +1,9 @@
 package dev.deja.core.guard;
 
 import dev.deja.core.lexical.WordKnowledge;
-import dev.deja.core.normalize.TextSteps;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -68,9 +66,8 @@ public final class ForeignNegations {
     if (words == null) {
       return null;
     }
-    String key = fold(word);
-    if (language.equals("fr") && key.length() > 2 && key.charAt(0) == 'n'
-        && (key.charAt(1) == '\'' || key.charAt(1) == '’')) {
+    String key = Glosses.fold(word);
+    if (language.equals("fr") && key.length() > 2 && key.startsWith("n'")) {
       return "not";
     }
     String e = words.get(key);
@@ -124,23 +121,26 @@ public final class ForeignNegations {
    */
   public static int countForeign(String text, Lexicon lex, WordKnowledge knowledge) {
     List<String> candidates = new ArrayList<>();
-    Set<String> others = new HashSet<>();
+    List<String> rest = new ArrayList<>();
     Matcher m = WORD.matcher(text);
     boolean first = true;
     while (m.find()) {
       String written = m.group();
-      String w = fold(written);
+      String w = Glosses.fold(written);
       boolean name = !first && Character.isUpperCase(written.charAt(0));
       first = false;
-      if (FOREIGN_ONLY_CANDIDATES.contains(w)) {
-        if (!name && !lex.functionWords().contains(w) && !lex.negations().contains(w) && knowledge.lemmas(w).isEmpty()
-            && !knowledge.isCommonWord(w)) {
-          candidates.add(w);
-        }
-      } else {
-        others.addAll(knowledge.functionWordLanguages(w));
+      if (!FOREIGN_ONLY_CANDIDATES.contains(w)) {
+        rest.add(w);
+      } else if (!name && !lex.functionWords().contains(w) && !lex.negations().contains(w)
+          && knowledge.lemmas(w).isEmpty() && !knowledge.isCommonWord(w)) {
+        candidates.add(w);
       }
     }
+    if (candidates.isEmpty()) {
+      return 0; // most English texts: the other words' languages are not asked for
+    }
+    Set<String> others = new HashSet<>();
+    rest.forEach(w -> others.addAll(knowledge.functionWordLanguages(w)));
     int n = 0;
     for (String w : candidates) {
       if (WORDS.entrySet().stream().anyMatch(e -> e.getValue().containsKey(w) && others.contains(e.getKey()))) {
@@ -159,12 +159,8 @@ public final class ForeignNegations {
     List<String> out = new ArrayList<>();
     Matcher m = WORD.matcher(text);
     while (m.find()) {
-      out.add(fold(m.group()));
+      out.add(Glosses.fold(m.group()));
     }
     return out;
-  }
-
-  private static String fold(String s) {
-    return TextSteps.foldAccents(s.toLowerCase(Locale.ROOT));
   }
 }

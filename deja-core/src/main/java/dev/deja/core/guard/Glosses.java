@@ -1,6 +1,7 @@
 package dev.deja.core.guard;
 
 import dev.deja.core.lexical.WordKnowledge;
+import dev.deja.core.measure.LevenshteinMeasure;
 import dev.deja.core.normalize.TextSteps;
 import java.util.ArrayList;
 import java.util.List;
@@ -110,8 +111,11 @@ public final class Glosses {
     return out;
   }
 
-  /** Lower case with accents folded, as the word lists are keyed ({@link TextSteps#foldAccents}: "ß" → "ss"). */
-  private static String fold(String s) {
+  /**
+   * Lower case with accents folded and the typographic apostrophe as a plain one, as the word lists are keyed
+   * ({@link TextSteps#foldAccents}: "ß" → "ss"; {@link ForeignNegations} keys its words the same way).
+   */
+  static String fold(String s) {
     return TextSteps.foldAccents(s.toLowerCase(Locale.ROOT).replace("’", "'"));
   }
 
@@ -222,7 +226,7 @@ public final class Glosses {
     String best = translations.get(0);
     double most = COGNATE;
     for (String t : translations) {
-      double s = dev.deja.core.measure.LevenshteinMeasure.INSTANCE.similarity(word, fold(t));
+      double s = LevenshteinMeasure.INSTANCE.similarity(word, fold(t));
       if (s > most) {
         best = t;
         most = s;
