@@ -27,10 +27,13 @@ import java.util.Set;
  *     other part of speech
  * @param definition the words of the definitions (glosses, without their examples) of its most frequent sense in
  *     each part of speech, lower case ("decade" → a, period, of, 10, years, …)
+ * @param usedMost the synset of its most used sense in each part of speech, by WordNet's sense-tagged texts, when
+ *     they use it there at least {@link WordNetEntries#MIN_USES} times; none otherwise (the order of untagged senses
+ *     says nothing: "kale" lists money first)
  */
 record WordEntry(String word, boolean known, Set<String> lemmas, Set<Long> synsets, Set<String> formLemmas,
     Set<String> antonymLemmas, List<Sense> top, boolean lowerCase, boolean person, boolean pastTense, boolean verb,
-    boolean mainlyVerb, Set<String> definition) {
+    boolean mainlyVerb, Set<String> definition, Set<Long> usedMost) {
 
   /**
    * One of a word's most frequent senses, with its hypernyms.
@@ -50,5 +53,5 @@ record WordEntry(String word, boolean known, Set<String> lemmas, Set<Long> synse
   }
 
   static final WordEntry UNKNOWN_WORD = new WordEntry("", false, Set.of(), Set.of(), Set.of(), Set.of(), List.of(),
-      false, false, false, false, false, Set.of());
+      false, false, false, false, false, Set.of(), Set.of());
 }

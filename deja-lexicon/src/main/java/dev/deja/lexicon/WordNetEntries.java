@@ -32,6 +32,11 @@ import net.sf.extjwnl.dictionary.Dictionary;
 final class WordNetEntries {
   /** How many senses of each word take part in the hierarchy tests (WordNet lists the most frequent first). */
   static final int TOP_SENSES = 3;
+  /**
+   * The least number of uses in WordNet's sense-tagged texts that makes a sense a word's most used one: a single use
+   * is chance ("kale" is tagged once, as money).
+   */
+  static final int MIN_USES = 2;
   /** How far up the Wu–Palmer closeness looks for a common hypernym. */
   static final int WUP_UP = 8;
   private static final POS[] POSES = {POS.NOUN, POS.VERB, POS.ADJECTIVE, POS.ADVERB};
@@ -132,6 +137,7 @@ final class WordNetEntries {
     boolean pastVerb = false;
     boolean verb = false;
     Map<POS, Integer> uses = new HashMap<>();
+    Set<Long> usedMost = new java.util.HashSet<>();
     for (POS pos : POSES) {
       IndexWord iw = lookup(pos, word);
       if (iw == null || iw.getSenses().isEmpty()) {
@@ -139,6 +145,8 @@ final class WordNetEntries {
       }
       lemmas.add(iw.getLemma());
       List<Synset> senses = iw.getSenses();
+      long most = -1;
+      long mostUses = 0;
       if (pos == POS.NOUN) {
         person = "noun.person".equals(senses.get(0).getLexFileName());
       }
@@ -156,6 +164,10 @@ final class WordNetEntries {
           if (w.getLemma().equalsIgnoreCase(iw.getLemma()) && w.getUseCount() > 0) {
             used = true;
             uses.merge(pos, w.getUseCount(), Integer::sum);
+            if (w.getUseCount() > mostUses) {
+              mostUses = w.getUseCount();
+              most = id(s);
+            }
           }
         }
         // A synonym through a rare sense is no synonym in use: "king" and "queen" share only the synset of a
@@ -181,13 +193,17 @@ final class WordNetEntries {
           definitionWords(s.getGloss(), definition);
         }
       }
+      if (mostUses >= MIN_USES) {
+        usedMost.add(most);
+      }
     }
     boolean known = !lemmas.isEmpty();
     boolean past = known && pastVerb && !word.endsWith("ing") && !word.endsWith("s") && word.length() >= 3
         && (word.endsWith("ed") || word.endsWith("t") || lookup(POS.NOUN, word) == null
             && lookup(POS.ADJECTIVE, word) == null);
     return new WordEntry(word, known, ordered(lemmas), ordered(synsets), ordered(forms),
-        ordered(antonyms), List.copyOf(top), lowerCase, person, past, verb, mainlyVerb(uses), ordered(definition));
+        ordered(antonyms), List.copyOf(top), lowerCase, person, past, verb, mainlyVerb(uses), ordered(definition),
+        Set.copyOf(usedMost));
   }
 
   /** Whether the tagged texts use a word as a verb more often than in any other part of speech. */

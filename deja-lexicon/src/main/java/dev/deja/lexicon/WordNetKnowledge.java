@@ -221,4 +221,12 @@ public final class WordNetKnowledge implements WordKnowledge {
   public WordRelation relate(String a, String b) {
     return relations.relate(a, b);
   }
+
+  @Override
+  public boolean synonymsInFirstSense(String a, String b) {
+    WordEntry ea = entries.entry(a.strip());
+    WordEntry eb = entries.entry(b.strip());
+    return !java.util.Collections.disjoint(ea.usedMost(), eb.synsets())
+        || !java.util.Collections.disjoint(eb.usedMost(), ea.synsets());
+  }
 }

@@ -59,6 +59,18 @@ class WordNetKnowledgeTest {
   }
 
   @Test
+  void synonymsInTheMostUsedSenseOfOneWord() {
+    assertThat(K.synonymsInFirstSense("keep", "hold")).isTrue();
+    assertThat(K.synonymsInFirstSense("hold", "keep")).isTrue();
+    assertThat(K.synonymsInFirstSense("buy", "purchase")).isTrue();
+    // "kale" and "lettuce" share a sense in use (money, in slang) that neither is mostly used in: another vegetable.
+    assertThat(K.relate("kale", "lettuce").kind()).isEqualTo(Kind.SAME);
+    assertThat(K.synonymsInFirstSense("kale", "lettuce")).isFalse();
+    assertThat(K.synonymsInFirstSense("tomato", "pepper")).isFalse();
+    assertThat(K.synonymsInFirstSense("zzyzx", "keep")).isFalse();
+  }
+
+  @Test
   void opposesWordsNotTheirSynonyms() {
     // WordNet's antonymy is between words: "leave" is the opposite of "arrive", and "get" shares a sense with "arrive"
     // ("when did you get here?") without being the opposite of "leave".

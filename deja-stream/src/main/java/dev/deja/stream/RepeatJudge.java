@@ -1,12 +1,9 @@
 package dev.deja.stream;
 
 import dev.deja.core.embed.Embedder;
-import dev.deja.core.guard.NumberReadings;
-import dev.deja.core.guard.TextSignals;
 import dev.deja.core.judge.JudgeStep;
+import dev.deja.core.lexical.WordKnowledges;
 import dev.deja.core.measure.SequenceMeasure;
-import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -25,17 +22,19 @@ import java.util.Set;
  * with {@link dev.deja.core.normalize.LightStemmer}, read number words as numbers and durations in one unit ("7 days"
  * = "one week"), and weigh generic verbs ("get", "make", "use") half.
  *
- * <p>Guards veto the chunk, content and semantic layers; {@code contrasts} and {@code person} veto the paraphrase layer
- * too ({@link RestatementModel#VETOES}), and the others are features of the paraphrase model; on the evidence
- * that tells templated lines apart (the same evidence as {@link dev.deja.core.guard.Guards}): <b>numbers</b> — the
- * later unit has a number or clock time the earlier one lacks; <b>negation</b> — one is negated, the other not, or
- * one has a negative-prefixed form of the other's word ("unstaged" / "staged"); <b>names</b> — the later unit names someone or something
+ * <p>Guards veto the chunk, content and semantic layers; {@code contrasts}, {@code person} and {@code substitution}
+ * veto the paraphrase layer too ({@link RestatementModel#VETOES}), and the others are features of the paraphrase
+ * model; on the evidence that tells templated lines apart (the same evidence as {@link dev.deja.core.guard.Guards}):
+ * <b>numbers</b> — the later unit has a number or clock time the earlier one lacks; <b>negation</b> — one is negated,
+ * the other not, or one has a negative-prefixed form of the other's word ("unstaged" / "staged"); <b>names</b> — the
+ * later unit names someone or something
  * (capitalised, not sentence-initial) the earlier does not, unless it is a short or long form of one of its words
  * ("Philly" / "Philadelphia"; off for German, which capitalises every noun);
  * <b>contrasts</b> — both name a weekday, month, part of the day, meal, colour, season or frequency, and not the same;
  * <b>person</b> — each mentions a grammatical person the other does not ("she" / "he"); <b>substitution</b> — the
- * same sentence with one content word or phrase (≤ 3 words) replaced; <b>extension</b> — the later unit is the
- * earlier plus 1–2 content words. The directional guards never remove a unit that adds information.
+ * same sentence with one to three slots filled by other items, not by synonyms ({@link StreamGuards});
+ * <b>extension</b> — the later unit is the earlier plus 1–2 content words. The directional guards never remove a unit
+ * that adds information.
  *
  * <p>Structure: list items of the same list (siblings) are compared only by the exact and chunk layers, so items
  * sharing a template survive; a list item is compared with an earlier sentence only by those layers too (lists
@@ -49,6 +48,7 @@ public final class RepeatJudge {
   private final StreamOptions options;
   private final Optional<Embedder> embedder;
   private final Optional<JudgeStep> paraphraseJudge;
+  private final StreamGuards guards;
 
   /** How two units may be compared, given where they stand. */
   enum Relation {
@@ -72,6 +72,7 @@ public final class RepeatJudge {
   public RepeatJudge(StreamOptions options, Optional<Embedder> embedder,
       Optional<JudgeStep> paraphraseJudge) {
     this.options = options;
+    this.guards = new StreamGuards(options, WordKnowledges.defaults());
     this.embedder = embedder;
     this.paraphraseJudge = paraphraseJudge;
   }
@@ -264,7 +265,7 @@ public final class RepeatJudge {
     double[] x = RestatementModel.features(later, dice, window, conflicts);
     Optional<String> veto = RestatementModel.veto(conflicts);
     if (veto.isPresent()) {
-      return RestatementModel.vetoed(x, guard(veto.get(), later, earlier).orElse(veto.get()));
+      return RestatementModel.vetoed(x, guards.guard(veto.get(), later, earlier).orElse(veto.get()));
     }
     return RestatementModel.verdict(x);
   }
@@ -320,163 +321,11 @@ public final class RepeatJudge {
 
   /** The first guard conflict between a later and an earlier unit, if any (guards in their documented order). */
   Optional<String> conflict(UnitFeatures later, UnitFeatures earlier) {
-    for (String g : ORDER) {
-      Optional<String> c = guard(g, later, earlier);
-      if (c.isPresent()) {
-        return c;
-      }
-    }
-    return Optional.empty();
+    return guards.conflict(later, earlier);
   }
 
-  /**
-   * The names of the guards that object to a pair, as the paraphrase model's features: {@code negation},
-   * {@code person}, {@code contrasts}, {@code names}, {@code numbers}, and {@code edit} for a substitution or an
-   * extension (the two are asked together: one word diff tells either).
-   */
+  /** The names of the guards that object to a pair ({@link StreamGuards#conflicts}). */
   java.util.Set<String> conflicts(UnitFeatures later, UnitFeatures earlier) {
-    java.util.Set<String> out = new java.util.TreeSet<>();
-    for (String g : ORDER) {
-      if (guard(g, later, earlier).isPresent()) {
-        out.add(g);
-      }
-    }
-    return out;
-  }
-
-  /** The guards in the order they are asked. */
-  private static final List<String> ORDER = List.of("negation", "person", "contrasts", "names", "numbers", "edit");
-
-  private Optional<String> guard(String name, UnitFeatures later, UnitFeatures earlier) {
-    Set<String> g = options.guards();
-    boolean on = name.equals("edit") ? g.contains("substitution") || g.contains("extension") : g.contains(name);
-    if (!on) {
-      return Optional.empty();
-    }
-    switch (name) {
-      case "negation" -> {
-        if (later.negations() % 2 != earlier.negations() % 2) {
-          return Optional.of("negation: one is negated, the other is not");
-        }
-        Optional<String> prefixed = UnitFeatures.negatedForm(later, earlier);
-        return prefixed.map(w -> "negation: '" + w + "' is the negated form of a word of the other unit");
-      }
-      case "person" -> {
-        Set<String> pa = later.persons();
-        Set<String> pb = earlier.persons();
-        return !pb.containsAll(pa) && !pa.containsAll(pb) ? Optional.of("person: " + pa + " vs " + pb)
-            : Optional.empty();
-      }
-      case "contrasts" -> {
-        Map<String, Set<String>> ca = later.contrasts();
-        Map<String, Set<String>> cb = earlier.contrasts();
-        for (Map.Entry<String, Set<String>> e : ca.entrySet()) {
-          Set<String> other = cb.get(e.getKey());
-          if (other != null && !other.equals(e.getValue())) {
-            return Optional.of("contrasts: " + e.getKey() + " " + e.getValue() + " vs " + other);
-          }
-        }
-        return Optional.empty();
-      }
-      case "names" -> {
-        Set<String> words = earlier.words();
-        for (String n : later.names()) {
-          for (String part : n.split(" ")) {
-            if (!words.contains(part) && !shortForm(part, words)) {
-              return Optional.of("names: '" + n + "' is only in the later unit");
-            }
-          }
-        }
-        return Optional.empty();
-      }
-      case "numbers" -> {
-        return newNumbers(later, earlier);
-      }
-      default -> {
-        if (!fewDifferences(later, earlier)) {
-          return Optional.empty();
-        }
-        List<TextSignals.ContentOp> ops = TextSignals.contentOps(earlier.body, later.body, UnitFeatures.EN);
-        if (ops.size() != 1) {
-          return Optional.empty();
-        }
-        TextSignals.ContentOp op = ops.get(0);
-        if (g.contains("substitution") && op.tag().equals("replace") && !op.removed().isEmpty()
-            && !op.added().isEmpty() && op.removed().size() <= 3 && op.added().size() <= 3 && op.aLength() >= 2
-            && op.bLength() >= 2) {
-          return Optional.of("substitution: " + op.removed() + " → " + op.added());
-        }
-        if (g.contains("extension") && op.tag().equals("insert") && !op.added().isEmpty()
-            && op.added().size() <= 2 && Math.min(op.aLength(), op.bLength()) >= 3) {
-          return Optional.of("extension: the later unit adds " + op.added());
-        }
-        return Optional.empty();
-      }
-    }
-  }
-
-  /**
-   * Whether the units differ in at most three content tokens on each side: otherwise neither a substitution (≤ 3
-   * words replaced) nor an extension (≤ 2 added) can explain the difference, and the word diff is not computed.
-   */
-  private static boolean fewDifferences(UnitFeatures a, UnitFeatures b) {
-    int shared = 0;
-    for (String t : a.tokens.keySet()) {
-      if (b.tokens.containsKey(t)) {
-        shared++;
-      }
-    }
-    return a.tokens.size() - shared <= 3 && b.tokens.size() - shared <= 3;
-  }
-
-  /**
-   * Whether a name is a short or long form of a word of the other unit: a common prefix of at least four letters
-   * that covers two thirds of the shorter word ("Philly" / "Philadelphia", "Chris" / "Christopher"; not "Kris" /
-   * "Chris", "Mia" / "Maya").
-   */
-  static boolean shortForm(String name, Set<String> words) {
-    for (String w : words) {
-      int n = Math.min(name.length(), w.length());
-      int p = 0;
-      while (p < n && name.charAt(p) == w.charAt(p)) {
-        p++;
-      }
-      if (p >= 4 && p * 3 >= n * 2) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static Optional<String> newNumbers(UnitFeatures laterUnit, UnitFeatures earlierUnit) {
-    NumberReadings.Numbers later = laterUnit.numbers();
-    NumberReadings.Numbers earlier = earlierUnit.numbers();
-    Set<Double> known = new HashSet<>(earlier.numbers());
-    List<Double> seconds = earlierUnit.durationSeconds();
-    for (double d : later.numbers()) {
-      if (!laterUnit.numberSaid(d, known, seconds)) {
-        String n = d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
-        return Optional.of(laterUnit.isDurationAmount(d)
-            ? "numbers: the duration of " + n + " is only in the later unit"
-            : "numbers: " + n + " is only in the later unit");
-      }
-    }
-    for (Set<Integer> t : later.times()) {
-      boolean found = false;
-      for (Set<Integer> u : earlier.times()) {
-        for (int v : t) {
-          if (u.contains(v)) {
-            found = true;
-            break;
-          }
-        }
-      }
-      if (!found) {
-        int m = t.iterator().next();
-        return Optional.of(String.format(java.util.Locale.ROOT, "numbers: the time %02d:%02d is only in the later "
-            + "unit", m / 60 % 24, m % 60));
-      }
-    }
-    return Optional.empty();
+    return guards.conflicts(later, earlier);
   }
 }

@@ -32,7 +32,10 @@ class RepeatJudgeTest {
           + "Buying online at least a week ahead saves about 20%.",
       "Kids' lessons run from 9:30 to 3:00 and include lunch.|"
           + "Lessons for kids start at 9:30 and last until 3:00, lunch included.",
-      "the pool opens at seven!|The pool opens at seven."})
+      "the pool opens at seven!|The pool opens at seven.",
+      // A slot filled with a synonym or the same number in words is the same sentence, not another item.
+      "Keep the burn under cool running water for 20 minutes.|Hold the burn under cool running water for 20 minutes.",
+      "Wait seven days before you water it again.|Wait 7 days before you water it again."})
   void repeats(String later, String earlier) {
     PairScore s = judge.score(later, earlier);
     assertThat(s.isDuplicate()).as(s.toString()).isTrue();
@@ -53,7 +56,10 @@ class RepeatJudgeTest {
       "Paint the fence in the back garden dark blue this weekend.|"
           + "Paint the fence in the back garden dark red this weekend.|contrasts",
       "To drop the changes completely, run git reset --hard HEAD~1.|"
-          + "To drop the changes completely, run git reset --soft HEAD~1.|names"})
+          + "To drop the changes completely, run git reset --soft HEAD~1.|names",
+      // One template, two slots filled with other places.
+      "In the morning, walk to the castle and then have lunch near the harbour.|"
+          + "In the morning, walk to the museum and then have lunch near the old town.|substitution"})
   void lookAlikesAreKept(String later, String earlier, String guard) {
     PairScore s = judge.score(later, earlier);
     assertThat(s.isDuplicate()).as(s.toString()).isFalse();
@@ -64,8 +70,12 @@ class RepeatJudgeTest {
   @CsvSource(delimiter = '|', value = {
       "In short, the museum is closed to visitors on Sundays.|The museum is open to visitors on Mondays.|contrasts",
       "The ferry leaves the harbour at dawn in winter.|The ferry leaves the harbour at dawn in summer.|contrasts",
-      "To sum up, she walks the dog before breakfast.|He walks the dog before breakfast.|person"})
-  void aContrastOrAnotherPersonVetoesARestatementTheModelWouldCall(String later, String earlier, String guard) {
+      "To sum up, she walks the dog before breakfast.|He walks the dog before breakfast.|person",
+      // Issue 16: steps that share a template but differ in an item are kept.
+      "Water the monstera every 7 days in summer.|Water the basil every 7 days in summer.|substitution",
+      "Add 200 grams of yoghurt and stir well.|Add 200 grams of flour and stir well.|substitution"})
+  void aContrastAnotherPersonOrAnotherItemVetoesARestatementTheModelWouldCall(String later, String earlier,
+      String guard) {
     UnitFeatures l = new UnitFeatures(Unit.sentence(later));
     UnitFeatures e = new UnitFeatures(Unit.sentence(earlier));
     PairScore layers = judge.layers(l, e, RepeatJudge.Relation.FULL, false);
@@ -78,6 +88,25 @@ class RepeatJudgeTest {
     assertThat(v.explain()).startsWith("restatement vetoed: " + guard);
     PairScore s = judge.score(later, earlier);
     assertThat(s.isDuplicate()).as(s.toString()).isFalse();
+  }
+
+  @Test
+  void theIssuesTemplatedStepIsKept() {
+    PairScore s = judge.score("Plant pepper seedlings outdoors in late May.",
+        "Plant tomato seedlings outdoors in mid-May.");
+    assertThat(s.isDuplicate()).as(s.toString()).isFalse();
+    assertThat(s.conflict()).hasValue("substitution: [tomato] → [pepper], [mid] → [late]");
+  }
+
+  @Test
+  void aRephrasedSentenceIsNoFilledTemplate() {
+    // Function words change around the replaced words, or a word moves: a rewording, which the model judges.
+    assertThat(judge.score("My advice is the Friday slot, because Ines is away on Monday.",
+        "I'd suggest Friday, since Ines is travelling on Monday.").conflict())
+        .isEmpty();
+    assertThat(judge.score("So that's a quick three-person curry, ready in roughly 30 minutes.",
+        "Here's an easy curry for three people that takes about 30 minutes.").conflict())
+        .isEmpty();
   }
 
   @Test

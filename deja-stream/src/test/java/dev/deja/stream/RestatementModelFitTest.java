@@ -31,7 +31,7 @@ class RestatementModelFitTest {
   void nestedCrossValidationKeepsTheKeepUnits() {
     RestatementFit.Fit fit = RestatementFit.fit(RestatementFit.examples(RestatementFit.TRAIN, OPTIONS),
         RestatementModel.L2, RestatementModel.SEED);
-    // Measured: drop_recall 0.7961, keep_preserved 0.9957 (docs/STREAMING.md); floors a little below.
+    // Measured: drop_recall 0.7476, keep_preserved 0.9957 (docs/STREAMING.md); floors a little below.
     assertThat(fit.nested().keepPreserved()).as(fit.nested().toString()).isGreaterThanOrEqualTo(0.99);
     assertThat(fit.nested().dropRecall()).as(fit.nested().toString()).isGreaterThanOrEqualTo(0.73);
     assertThat(fit.outOfFold().keepPreserved()).isGreaterThanOrEqualTo(RestatementFit.KEEP_FLOOR);

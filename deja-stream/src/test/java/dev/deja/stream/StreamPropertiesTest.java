@@ -150,6 +150,52 @@ class StreamPropertiesTest {
     }
   }
 
+  /**
+   * Sentence templates and the items that fill their slots ({0}, {1}, …: one list per slot). Instances of one
+   * template say different things, however alike they look (issue 16: "Plant pepper seedlings outdoors in late May."
+   * is no repeat of "Plant tomato seedlings outdoors in mid-May.").
+   */
+  private static final List<Object[]> TEMPLATES = List.of(
+      new Object[] {"Plant {0} seedlings outdoors in {1} {2}.", new String[] {"tomato", "pepper", "cucumber", "bean",
+          "squash", "lettuce", "leek", "kale"}, new String[] {"early", "late"}, new String[] {"April", "May", "June"}},
+      new Object[] {"Water the {0} every {1} days in summer.", new String[] {"fern", "cactus", "orchid", "monstera",
+          "peace lily", "snake plant", "fiddle-leaf fig"}, new String[] {"3", "5", "7", "10", "14"}},
+      new Object[] {"Add {0} grams of {1} and stir well.", new String[] {"50", "100", "200", "250"},
+          new String[] {"flour", "sugar", "butter", "oats", "rice", "lentils", "cocoa", "yoghurt"}},
+      new Object[] {"In the morning, walk to the {0} and then have lunch near the {1}.", new String[] {"cathedral",
+          "harbour", "castle", "market", "museum"}, new String[] {"old town", "riverside park", "botanical garden",
+          "station", "university"}},
+      new Object[] {"The {0} costs £{1} and comes with {2}.", new String[] {"Dyson V8", "Shark Stratos",
+          "Bosch Unlimited", "Vax Blade"}, new String[] {"199", "249", "329", "399"}, new String[] {
+              "a washable filter", "a spare battery", "a pet tool", "a wall dock"}},
+      new Object[] {"Paint the {0} walls {1} with a matt finish.", new String[] {"kitchen", "bathroom", "bedroom",
+          "hallway", "study"}, new String[] {"white", "grey", "sage green", "navy", "terracotta"}},
+      new Object[] {"{0} is driving to {1} on Saturday morning.", new String[] {"Omar", "Lena", "Priya", "Tom"},
+          new String[] {"Porto", "Lyon", "Ghent", "Seville"}},
+      new Object[] {"{0} goes to {1} after school on Thursdays.", new String[] {"Ben", "Maya", "Jack", "Sofia"},
+          new String[] {"football", "swimming", "chess club", "ballet", "judo", "drama"}});
+
+  @Test
+  void instancesOfOneSentenceTemplateAreAllKept(Random r) {
+    String[] seps = {" ", " ", "\n", "\n\n"};
+    for (int n = 0; n < 60; n++) {
+      Object[] t = TEMPLATES.get(r.nextInt(TEMPLATES.size()));
+      String sep = seps[r.nextInt(seps.length)];
+      Set<String> instances = new java.util.LinkedHashSet<>();
+      int want = 3 + r.nextInt(4);
+      for (int tries = 0; instances.size() < want && tries < 100; tries++) {
+        Object[] fillers = new Object[t.length - 1];
+        for (int k = 1; k < t.length; k++) {
+          String[] items = (String[]) t[k];
+          fillers[k - 1] = items[r.nextInt(items.length)];
+        }
+        instances.add(java.text.MessageFormat.format(((String) t[0]).replace("'", "''"), fillers));
+      }
+      String text = String.join(sep, instances);
+      assertThat(dedup.dedupe(SyntheticAnswers.chunks(r, text, 12))).as("instances of one template").isEqualTo(text);
+    }
+  }
+
   @Test
   void injectedErrorsNeverBlockContent(Random r) {
     SimpleMeterRegistry meters = new SimpleMeterRegistry();

@@ -21,6 +21,16 @@ public interface WordKnowledge {
   WordRelation relate(String a, String b);
 
   /**
+   * Whether two lower-case words or phrases are synonyms in the most used sense of one of them — a stricter reading
+   * than {@link #relate}'s {@code SAME}, which also accepts a less frequent sense of both: "keep" / "hold" (keep's
+   * commonest verb sense is to hold), not "kale" / "lettuce" (which share only a slang sense, money). For telling a
+   * word said otherwise from another item of the same kind. False when the resource cannot tell.
+   */
+  default boolean synonymsInFirstSense(String a, String b) {
+    return false;
+  }
+
+  /**
    * The dictionary base forms of a lower-case word ("kiwis" → [kiwi], "ran" → [run]); the word itself when it is a
    * base form; empty when the resource does not know it.
    */
