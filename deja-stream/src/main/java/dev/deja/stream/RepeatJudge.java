@@ -265,7 +265,8 @@ public final class RepeatJudge {
     double[] x = RestatementModel.features(later, dice, window, conflicts);
     Optional<String> veto = RestatementModel.veto(conflicts);
     if (veto.isPresent()) {
-      return RestatementModel.vetoed(x, guards.guard(veto.get(), later, earlier).orElse(veto.get()));
+      String guard = veto.get().equals("opposite") ? "negation" : veto.get();
+      return RestatementModel.vetoed(x, guards.guard(guard, later, earlier).orElse(veto.get()));
     }
     return RestatementModel.verdict(x);
   }

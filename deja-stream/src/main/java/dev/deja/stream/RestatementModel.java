@@ -29,14 +29,16 @@ import java.util.Set;
  *       marker: the unit is part of a closing summary ({@link WindowContext#inSummary})</td></tr>
  * </table>
  *
- * <p>Three guards are not features but {@link #VETOES vetoes}: when {@code contrasts} (another weekday, month, part
- * of the day, meal, colour, season or frequency), {@code person} ("she" / "he") or {@code substitution} (the same
- * sentence with its slots filled by other items: "Plant pepper seedlings …" / "Plant tomato seedlings …") objects, the
- * later unit says something else, and the model is not asked — as the chunk, content and semantic layers are vetoed by
- * every guard. None objects to any restatement of the train streams (8, 4 and 3 of their keep units; no drop unit),
- * so a weight fitted on them could only be as strong as the regularisation lets it, and a later "closed on Sunday"
- * after "open on Monday", or "Water the cactus every 14 days" after "Water the fern every 14 days", scored as a
- * restatement.
+ * <p>Some objections are not features but {@link #VETOES vetoes}: when {@code contrasts} (another weekday, month,
+ * part of the day, meal, colour, season or frequency), {@code person} ("she" / "he"), {@code order} ("from Lyon to
+ * Paris" / "from Paris to Lyon"), {@code substitution} (the same sentence with its slots filled by other items: "Plant
+ * pepper seedlings …" / "Plant tomato seedlings …") or {@code opposite} (the negation guard, when the units have the
+ * same content words: "You can cancel online" / "You cannot cancel online") objects, the later unit says something
+ * else, and the model is not asked — as the chunk, content and semantic layers are vetoed by every guard. None objects
+ * to any restatement of the train streams (contrasts, person and substitution to 8, 4 and 3 of their keep units; no
+ * drop unit), so a weight fitted on them could only be as strong as the regularisation lets it, and a later "closed on
+ * Sunday" after "open on Monday", or "Water the cactus every 14 days" after "Water the fern every 14 days", scored as
+ * a restatement.
  *
  * <p>The weights and the bias are fitted on {@code datasets/train/streams} (never on dev) by
  * {@code RestatementModelFitTest}: L2-regularised logistic regression ({@link dev.deja.core.eval.LogisticRegression},
@@ -76,7 +78,7 @@ public final class RestatementModel {
   static final List<String> GUARD_FEATURES = List.of("negation", "numbers", "names", "edit");
 
   /** The guards that veto a restatement: when one objects to a pair, the model is not asked. */
-  static final List<String> VETOES = List.of("contrasts", "person", "substitution");
+  static final List<String> VETOES = List.of("contrasts", "person", "order", "substitution", "opposite");
 
   /** The first {@link #VETOES veto} among the guards that object to a pair, if any. */
   static Optional<String> veto(Set<String> conflicts) {

@@ -51,13 +51,26 @@ final class StreamGuards {
       Optional<String> c = guard(g, later, earlier);
       if (c.isPresent()) {
         out.add(g.equals("edit") && c.get().startsWith("substitution") ? "substitution" : g);
+        if (c.get().equals(OPPOSITE)) {
+          out.add("opposite");
+        }
       }
     }
     return out;
   }
 
+  /**
+   * The negation guard's objection when the units have the same content words and only one is negated: the same
+   * sentence said the other way ("You can cancel online at any time." / "You cannot cancel online at any time."), which
+   * no restatement is — it vetoes the paraphrase layer ({@code opposite} in {@link RestatementModel#VETOES}), while a
+   * negation among other changes is the model's evidence ("You won't be charged after 30 June" / "You can still use
+   * your account up to 30 June").
+   */
+  static final String OPPOSITE = "negation: the same sentence, negated";
+
   /** The guards in the order they are asked. */
-  private static final List<String> ORDER = List.of("negation", "person", "contrasts", "names", "numbers", "edit");
+  private static final List<String> ORDER = List.of("negation", "person", "contrasts", "order", "names", "numbers",
+      "edit");
 
   /**
    * What the named guard objects to in a pair, when it is switched on and objects ({@code substitution} and
@@ -72,7 +85,8 @@ final class StreamGuards {
     switch (name) {
       case "negation" -> {
         if (later.negations() % 2 != earlier.negations() % 2) {
-          return Optional.of("negation: one is negated, the other is not");
+          return Optional.of(later.tokens.keySet().equals(earlier.tokens.keySet()) ? OPPOSITE
+              : "negation: one is negated, the other is not");
         }
         Optional<String> prefixed = UnitFeatures.negatedForm(later, earlier);
         return prefixed.map(w -> "negation: '" + w + "' is the negated form of a word of the other unit");
@@ -104,6 +118,9 @@ final class StreamGuards {
           }
         }
         return Optional.empty();
+      }
+      case "order" -> {
+        return tradedPlaces(later, earlier);
       }
       case "numbers" -> {
         return newNumbers(later, earlier);
@@ -257,6 +274,63 @@ final class StreamGuards {
       }
     }
     return false;
+  }
+
+  /**
+   * Words whose two sides say which way something goes: "from Lyon to Paris" / "from Paris to Lyon", "the bus is
+   * faster than the train" / "the train is faster than the bus", "before the meeting" / "after the meeting" order.
+   */
+  private static final Set<String> ORDER_MARKERS = Set.of("to", "than", "from", "before", "after", "into", "over",
+      "vs", "versus");
+  /** Words skipped between a marker and the word it relates: articles and possessives ("to the station"). */
+  private static final Set<String> DETERMINERS = Set.of("a", "an", "the", "my", "your", "his", "her", "our", "their",
+      "its", "this", "that");
+
+  /**
+   * The order guard: two words of both units stand on either side of the same marker, in the other order in each ("from
+   * Lyon to Paris" / "from Paris to Lyon", "Lyon to Paris" / "Paris to Lyon") — the same words, the other direction.
+   */
+  static Optional<String> tradedPlaces(UnitFeatures later, UnitFeatures earlier) {
+    List<String[]> a = sides(later.body);
+    if (a.isEmpty()) {
+      return Optional.empty();
+    }
+    for (String[] y : sides(earlier.body)) {
+      for (String[] x : a) {
+        if (x[1].equals(y[1]) && x[0].equals(y[2]) && x[2].equals(y[0])) {
+          return Optional.of("order: '" + x[3] + "' / '" + y[3] + "'");
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Each order marker with the content words right before and after it (stems, then the words as written). */
+  private static List<String[]> sides(String body) {
+    List<String> w = TextSignals.words(body);
+    List<String[]> out = new java.util.ArrayList<>();
+    for (int i = 1; i < w.size() - 1; i++) {
+      if (!ORDER_MARKERS.contains(w.get(i))) {
+        continue;
+      }
+      int b = i - 1;
+      int f = i + 1;
+      while (f < w.size() - 1 && DETERMINERS.contains(w.get(f))) {
+        f++;
+      }
+      String before = w.get(b);
+      String after = w.get(f);
+      if (content(before) && content(after) && !before.equals(after)) {
+        out.add(new String[] {LightStemmer.stem(before), w.get(i), LightStemmer.stem(after),
+            before + " " + w.get(i) + " " + after});
+      }
+    }
+    return out;
+  }
+
+  private static boolean content(String w) {
+    return !UnitFeatures.EN.functionWords().contains(w) && !UnitFeatures.EN.fillers().contains(w)
+        && !ORDER_MARKERS.contains(w);
   }
 
   private static Optional<String> newNumbers(UnitFeatures laterUnit, UnitFeatures earlierUnit) {

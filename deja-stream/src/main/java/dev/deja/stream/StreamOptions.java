@@ -33,7 +33,7 @@ import java.util.TreeSet;
  *       back)</td></tr>
  *   <tr><td>{@code preview_chars}</td><td>100</td><td>length of the previews in events</td></tr>
  *   <tr><td>{@code guards}</td><td>all</td><td>which guards veto a non-identical match: {@code numbers},
- *       {@code negation}, {@code names}, {@code contrasts}, {@code person}, {@code substitution},
+ *       {@code negation}, {@code names}, {@code contrasts}, {@code person}, {@code order}, {@code substitution},
  *       {@code extension}</td></tr>
  *   <tr><td>{@code judge}</td><td>(off)</td><td>an LLM judge asked about the paraphrase layer's ambiguous band:
  *       {@code endpoint} (a name under {@code judges:}), {@code band}, {@code timeout_ms}, {@code budget_per_minute},
@@ -63,7 +63,7 @@ public record StreamOptions(double similarityThreshold, double contentSimilarity
 
   /** Every guard name. */
   public static final Set<String> GUARDS =
-      Set.of("numbers", "negation", "names", "contrasts", "person", "substitution", "extension");
+      Set.of("numbers", "negation", "names", "contrasts", "person", "order", "substitution", "extension");
 
   /** The option keys, as written in {@code deja.yaml}. */
   public static final List<String> KEYS = List.of("similarity_threshold", "content_similarity_threshold",

@@ -73,7 +73,11 @@ class RepeatJudgeTest {
       "To sum up, she walks the dog before breakfast.|He walks the dog before breakfast.|person",
       // Issue 16: steps that share a template but differ in an item are kept.
       "Water the monstera every 7 days in summer.|Water the basil every 7 days in summer.|substitution",
-      "Add 200 grams of yoghurt and stir well.|Add 200 grams of flour and stir well.|substitution"})
+      "Add 200 grams of yoghurt and stir well.|Add 200 grams of flour and stir well.|substitution",
+      // The same words in the other direction, and the same sentence negated, say something else.
+      "Take the 9:10 from Lyon to Paris on the way back.|Take the 9:10 from Paris to Lyon on the way out.|order",
+      "You cannot cancel the subscription online at any time.|You can cancel the subscription at any time online.|"
+          + "negation: the same sentence"})
   void aContrastAnotherPersonOrAnotherItemVetoesARestatementTheModelWouldCall(String later, String earlier,
       String guard) {
     UnitFeatures l = new UnitFeatures(Unit.sentence(later));
