@@ -41,9 +41,10 @@ final class StreamGuards {
   }
 
   /**
-   * The names of the guards that object to a pair, as the paraphrase model's features: {@code negation},
-   * {@code person}, {@code contrasts}, {@code names}, {@code numbers}, and {@code edit} for a substitution or an
-   * extension (the two are asked together: one word diff tells either).
+   * The names of the guards that object to a pair, as the paraphrase model's features and vetoes: {@code negation}
+   * (and {@code opposite} too when the units have the same content words), {@code person}, {@code contrasts},
+   * {@code order}, {@code names}, {@code numbers}, {@code substitution} for slots filled by other items, and
+   * {@code edit} for an extension (the two are asked together: one word diff tells either).
    */
   java.util.Set<String> conflicts(UnitFeatures later, UnitFeatures earlier) {
     java.util.Set<String> out = new java.util.TreeSet<>();
