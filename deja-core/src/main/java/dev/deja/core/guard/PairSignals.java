@@ -22,7 +22,8 @@ import java.util.Set;
  *   <tr><td>{@code numbers_conflict}</td><td>both texts have numbers or clock times, and they differ (the amounts of
  *       the same durations or rates written otherwise, "two weeks" / "a fortnight", "every six months" / "twice a
  *       year", are left out: {@link DurationReadings}, {@link RateReadings}); or both say how often, and not equally
- *       ("every other Thursday" / "on Thursdays each week")</td></tr>
+ *       ("every other Thursday" / "on Thursdays each week"); or the same numbers count other things ("two cats and a
+ *       dog" / "two dogs and a cat": {@link CountBindings})</td></tr>
  *   <tr><td>{@code numbers_one_side}</td><td>only one text has numbers or clock times</td></tr>
  *   <tr><td>{@code negation_mismatch}</td><td>one text is negated, the other is not</td></tr>
  *   <tr><td>{@code names_mismatch}</td><td>a capitalised name appears in only one text</td></tr>
@@ -145,9 +146,12 @@ public final class PairSignals {
     boolean otherRates = RateReadings.differ(pa.rates(), pb.rates());
     NumberReadings.Numbers na = sameRates ? RateReadings.withoutAmounts(durA, pa.rates()) : durA;
     NumberReadings.Numbers nb = sameRates ? RateReadings.withoutAmounts(durB, pb.rates()) : durB;
+    // The same numbers counting other things ("two cats and a dog" / "two dogs and a cat") are other numbers too.
+    String counts = CountBindings.differ(pa.words(), pb.words(), lex, knowledge);
     boolean numbersDiffer = NumberReadings.numbersConflict(na, nb);
-    boolean conflict = numbersDiffer || otherRates;
+    boolean conflict = numbersDiffer || otherRates || counts != null;
     put(v, ev, "numbers_conflict", conflict, () -> numbersDiffer ? describe(na) + " vs " + describe(nb)
+        : counts != null ? "counts: " + counts
         : "how often: " + RateReadings.describe(pa.rates()) + " vs " + RateReadings.describe(pb.rates()));
     put(v, ev, "numbers_one_side", !conflict && na.isEmpty() != nb.isEmpty(),
         () -> describe(na) + " vs " + describe(nb));

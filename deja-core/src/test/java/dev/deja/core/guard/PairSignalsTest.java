@@ -42,6 +42,8 @@ class PairSignalsTest {
       // An hour after a day is a clock time, compared with one written with minutes.
       "Every Monday at 10:00 I have my team meeting.|My team meeting is on Monday at 11.|numbers_conflict",
       "I had Covid in Jan '22.|I had Covid in January 2021.|numbers_conflict",
+      // The same numbers counting other things.
+      "I keep two sheep and a deer.|I keep two deer and a sheep.|numbers_conflict",
       "I have perfect pitch.|I don't have perfect pitch.|negation_mismatch",
       "My sister Lotte visits.|My sister Femke visits.|names_conflict",
       "My sister visits.|My sister Femke visits.|names_one_side",
@@ -79,6 +81,18 @@ class PairSignalsTest {
     assertThat(of(a, b).get(signal)).as(signal + " " + PairSignals.of(a, b, Lexicon.ENGLISH, K).evidence())
         .isEqualTo(1.0);
     assertThat(PairSignals.of(a, b, Lexicon.ENGLISH, K).evidence()).containsKey(signal);
+  }
+
+  @ParameterizedTest(name = "counts agree: ''{0}'' / ''{1}''")
+  @CsvSource(delimiter = '|', value = {
+      // The same counts of the same things, in another order.
+      "I keep two sheep and a deer.|I keep a deer and two sheep.",
+      "I keep 2 sheep and 3 deer.|I keep three deer and two sheep.",
+      // Two articles are no numbers: "a" counts only against a number.
+      "I keep a sheep and a deer.|I keep a deer and a sheep."})
+  void theSameCountsOfTheSameThingsAreNoConflict(String a, String b) {
+    assertThat(of(a, b).get("numbers_conflict")).as(PairSignals.of(a, b, Lexicon.ENGLISH, K).evidence().toString())
+        .isZero();
   }
 
   @ParameterizedTest(name = "no other subject: ''{0}'' / ''{1}''")
