@@ -112,6 +112,18 @@ class CheckCommandIT {
     checkMemory(stored, text, exit);
   }
 
+  /** Two words exchanged, each bound to the other's partner, are another fact (merged at 0.998 before). */
+  @ParameterizedTest(name = "''{0}'' / ''{1}''")
+  @CsvSource(delimiter = '|', value = {
+      "I prefer tea in the morning and coffee in the afternoon.|"
+          + "I prefer coffee in the morning and tea in the afternoon.|0",
+      "My mother is a teacher and my father is a nurse.|My father is a teacher and my mother is a nurse.|0",
+      "I'm vegetarian but my husband eats meat.|My husband is vegetarian but I eat meat.|0",
+      "I swim on Mondays and run on Fridays.|I run on Fridays and swim on Mondays.|1"})
+  void twoWordsThatTradePlacesAreAnotherFact(String stored, String text, int exit) throws Exception {
+    checkMemory(stored, text, exit);
+  }
+
   @ParameterizedTest(name = "{0}")
   @CsvSource(delimiter = '|', value = {
       "malformed JSON|calendar|{\"title\": |malformed JSON",

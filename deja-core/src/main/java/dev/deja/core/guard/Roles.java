@@ -33,6 +33,59 @@ final class Roles {
       Map.entry("since", Set.of("until", "till")), Map.entry("until", Set.of("from", "since")),
       Map.entry("till", Set.of("from", "since")));
 
+  /** Personal pronouns as subject or object, by person: "I" / "me" are one party, as "she" / "her" are another. */
+  private static final Map<String, String> PERSONS = Map.ofEntries(Map.entry("i", "i"), Map.entry("im", "i"),
+      Map.entry("ive", "i"), Map.entry("id", "i"), Map.entry("ill", "i"), Map.entry("me", "i"), Map.entry("we", "we"),
+      Map.entry("us", "we"), Map.entry("he", "he"), Map.entry("him", "he"), Map.entry("she", "she"),
+      Map.entry("they", "they"), Map.entry("them", "they"));
+
+  /**
+   * Two words that trade places, the rest the same: both texts have the same content words and persons, in the same
+   * order but for two of them exchanged, with at least one word between them ("tea in the morning and coffee in the
+   * afternoon" / "coffee in the morning and tea in the afternoon", "My mother is a teacher and my father is a nurse" /
+   * "My father is a teacher …", "I'm vegetarian but my husband eats meat" / "My husband is vegetarian but I eat
+   * meat"), described; null when none. Each is bound to what stands between them, so the pair says another thing.
+   */
+  static String exchanged(List<String> a, List<String> b, Lexicon lex) {
+    List<String> x = parties(a, lex);
+    List<String> y = parties(b, lex);
+    if (x.size() < 4 || x.size() != y.size()) {
+      return null;
+    }
+    int first = -1;
+    int second = -1;
+    for (int i = 0; i < x.size(); i++) {
+      if (!x.get(i).equals(y.get(i))) {
+        if (first < 0) {
+          first = i;
+        } else if (second < 0) {
+          second = i;
+        } else {
+          return null;
+        }
+      }
+    }
+    if (second < 0 || second - first < 2 || !x.get(first).equals(y.get(second))
+        || !x.get(second).equals(y.get(first))) {
+      return null;
+    }
+    return "'" + x.get(first) + "' and '" + x.get(second) + "' trade places";
+  }
+
+  /** The content-word stems and the persons of a text, in order. */
+  private static List<String> parties(List<String> words, Lexicon lex) {
+    List<String> out = new ArrayList<>();
+    for (String w : words) {
+      String person = PERSONS.get(w);
+      if (person != null) {
+        out.add(person);
+      } else if (!lex.functionWords().contains(w) && !lex.fillers().contains(w)) {
+        out.add(dev.deja.core.normalize.LightStemmer.stem(w));
+      }
+    }
+    return out;
+  }
+
   /** Whether both texts have a comparative and the same content-word stems, in another order. */
   static boolean swapped(TextProfile a, TextProfile b, Lexicon lex) {
     boolean comparative = a.words().stream().anyMatch(lex.comparatives()::contains)

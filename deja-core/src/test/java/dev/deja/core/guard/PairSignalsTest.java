@@ -55,6 +55,9 @@ class PairSignalsTest {
       "Please call me Beatriz, not Bea.|Please call me Bea, not Beatriz.|swap",
       "Sam owes me fifty pounds.|I owe Sam fifty pounds.|swap",
       "I visit my grandmother every Sunday.|My grandmother visits me every Sunday.|swap",
+      // Two words exchanged, each now bound to the other's partner.
+      "I drink tea in the morning and coffee in the evening.|I drink coffee in the morning and tea in the evening.|swap",
+      "I'm a nurse but my sister works in the office.|My sister is a nurse but I work in the office.|swap",
       "I'm flying to Madrid.|I'm flying from Madrid.|role_change",
       // The two ends of a span of time.
       "I worked at the bank until 2018.|I've worked at the bank since 2018.|role_change",
@@ -133,7 +136,10 @@ class PairSignalsTest {
       "Last year I sold my car.|My car was sold last year.",
       "In July I visit my grandmother.|I visit my grandmother in July.",
       // A verb-like word inside a title is not a verb between a subject and an object.
-      "Seattle tour (Sofia)|Sofia campus tour at Seattle"})
+      "Seattle tour (Sofia)|Sofia campus tour at Seattle",
+      // Clauses in another order: each word keeps its partner.
+      "I swim on Mondays and run on Fridays.|I run on Fridays and swim on Mondays.",
+      "On Mondays I swim and on Fridays I run.|I swim on Mondays and run on Fridays."})
   void sharedWordsInAnotherOrderAreNotASwapUnlessAMarkerSitsBetweenThemInBoth(String a, String b) {
     assertThat(of(a, b).get("swap")).as(PairSignals.of(a, b, Lexicon.ENGLISH, K).evidence().toString()).isZero();
   }
