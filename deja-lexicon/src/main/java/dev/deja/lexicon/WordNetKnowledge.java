@@ -223,7 +223,7 @@ public final class WordNetKnowledge implements WordKnowledge {
   }
 
   @Override
-  public boolean synonymsInFirstSense(String a, String b) {
+  public boolean synonymsInMostUsedSense(String a, String b) {
     WordEntry ea = entries.entry(a.strip());
     WordEntry eb = entries.entry(b.strip());
     return !java.util.Collections.disjoint(ea.usedMost(), eb.synsets())

@@ -60,14 +60,14 @@ class WordNetKnowledgeTest {
 
   @Test
   void synonymsInTheMostUsedSenseOfOneWord() {
-    assertThat(K.synonymsInFirstSense("keep", "hold")).isTrue();
-    assertThat(K.synonymsInFirstSense("hold", "keep")).isTrue();
-    assertThat(K.synonymsInFirstSense("buy", "purchase")).isTrue();
+    assertThat(K.synonymsInMostUsedSense("keep", "hold")).isTrue();
+    assertThat(K.synonymsInMostUsedSense("hold", "keep")).isTrue();
+    assertThat(K.synonymsInMostUsedSense("buy", "purchase")).isTrue();
     // "kale" and "lettuce" share a sense in use (money, in slang) that neither is mostly used in: another vegetable.
     assertThat(K.relate("kale", "lettuce").kind()).isEqualTo(Kind.SAME);
-    assertThat(K.synonymsInFirstSense("kale", "lettuce")).isFalse();
-    assertThat(K.synonymsInFirstSense("tomato", "pepper")).isFalse();
-    assertThat(K.synonymsInFirstSense("zzyzx", "keep")).isFalse();
+    assertThat(K.synonymsInMostUsedSense("kale", "lettuce")).isFalse();
+    assertThat(K.synonymsInMostUsedSense("tomato", "pepper")).isFalse();
+    assertThat(K.synonymsInMostUsedSense("zzyzx", "keep")).isFalse();
   }
 
   @Test

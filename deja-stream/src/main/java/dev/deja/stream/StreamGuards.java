@@ -163,7 +163,7 @@ final class StreamGuards {
    * in mid-May."; "Add 200 grams of yoghurt" / "of flour"; "walk to the harbour, then lunch near the castle" / "walk to
    * the museum, then lunch near the old town"). A slot is the same item reworded when one of its words (or its whole
    * phrase) has the stem or the number of one of the other slot's, or is a WordNet synonym in the most used sense of
-   * either ({@link WordKnowledge#synonymsInFirstSense}: "keep" / "hold", not "kale" / "lettuce", which share only a
+   * either ({@link WordKnowledge#synonymsInMostUsedSense}: "keep" / "hold", not "kale" / "lettuce", which share only a
    * slang sense) or a form of it (the {@link WordKnowledges#defaults() word knowledge} on the class path; without one,
    * only shared stems and numbers in digits count). Another item makes the unit an instance of a template, not a
    * repeat: the guard vetoes every layer but the exact one, the paraphrase layer included
@@ -201,7 +201,7 @@ final class StreamGuards {
       for (String y : b) {
         Optional<Double> nx = number(x);
         if (nx.isPresent() ? nx.equals(number(y))
-            : LightStemmer.stem(x).equals(LightStemmer.stem(y)) || knowledge.synonymsInFirstSense(x, y)
+            : LightStemmer.stem(x).equals(LightStemmer.stem(y)) || knowledge.synonymsInMostUsedSense(x, y)
                 || knowledge.relate(x, y).kind() == WordRelation.Kind.FORM) {
           return true;
         }

@@ -10,8 +10,8 @@ import java.util.Map;
  * way round — the same numbers, another fact, which a comparison of the numbers alone cannot see. A count is a number
  * (digits, or a number word of the text's lexicon, up to 24) or "a" / "an" / "one" right before a word, which is the
  * word counted, compared by its base form ("cats" = "cat"). Only texts that count two or more words are compared, and
- * a difference counts when one of the two counts is a number: "a dog" / "two dogs" in an enumeration, not "a lot" /
- * "a lot".
+ * a difference counts when one of the two counts is a number ("two sheep and a deer" / "two deer and a sheep"), not
+ * when both are articles.
  *
  * <p>Thread-safe: stateless.
  */

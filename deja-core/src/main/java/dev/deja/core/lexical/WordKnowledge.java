@@ -26,7 +26,7 @@ public interface WordKnowledge {
    * commonest verb sense is to hold), not "kale" / "lettuce" (which share only a slang sense, money). For telling a
    * word said otherwise from another item of the same kind. False when the resource cannot tell.
    */
-  default boolean synonymsInFirstSense(String a, String b) {
+  default boolean synonymsInMostUsedSense(String a, String b) {
     return false;
   }
 
