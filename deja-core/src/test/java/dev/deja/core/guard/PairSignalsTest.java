@@ -56,7 +56,8 @@ class PairSignalsTest {
       "Sam owes me fifty pounds.|I owe Sam fifty pounds.|swap",
       "I visit my grandmother every Sunday.|My grandmother visits me every Sunday.|swap",
       // Two words exchanged, each now bound to the other's partner.
-      "I drink tea in the morning and coffee in the evening.|I drink coffee in the morning and tea in the evening.|swap",
+      "I drink tea in the morning and coffee in the evening.|"
+          + "I drink coffee in the morning and tea in the evening.|swap",
       "I'm a nurse but my sister works in the office.|My sister is a nurse but I work in the office.|swap",
       "I'm flying to Madrid.|I'm flying from Madrid.|role_change",
       // The two ends of a span of time.
