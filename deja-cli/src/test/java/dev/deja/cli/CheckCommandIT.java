@@ -119,7 +119,8 @@ class CheckCommandIT {
           + "I prefer coffee in the morning and tea in the afternoon.|0",
       "My mother is a teacher and my father is a nurse.|My father is a teacher and my mother is a nurse.|0",
       "I'm vegetarian but my husband eats meat.|My husband is vegetarian but I eat meat.|0",
-      "I swim on Mondays and run on Fridays.|I run on Fridays and swim on Mondays.|1"})
+      "I swim on Mondays and run on Fridays.|I run on Fridays and swim on Mondays.|1",
+      "My favourite cake is lemon cake.|Lemon cake is my favourite cake.|1"})
   void twoWordsThatTradePlacesAreAnotherFact(String stored, String text, int exit) throws Exception {
     checkMemory(stored, text, exit);
   }

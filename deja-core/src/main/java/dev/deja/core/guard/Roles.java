@@ -40,13 +40,17 @@ final class Roles {
       Map.entry("they", "they"), Map.entry("them", "they"));
 
   /**
-   * Two words that trade places, the rest the same: both texts have the same content words and persons, in the same
-   * order but for two of them exchanged, with at least one word between them ("tea in the morning and coffee in the
-   * afternoon" / "coffee in the morning and tea in the afternoon", "My mother is a teacher and my father is a nurse" /
-   * "My father is a teacher …", "I'm vegetarian but my husband eats meat" / "My husband is vegetarian but I eat
-   * meat"), described; null when none. Each is bound to what stands between them, so the pair says another thing.
+   * Two words that trade places between two clauses, the rest the same: both texts have the same content words and
+   * persons, in the same order but for two of them exchanged, with a coordinator ("and", "but", …) between them in each
+   * ("tea in the morning and coffee in the afternoon" / "coffee in the morning and tea in the afternoon", "My mother is
+   * a teacher and my father is a nurse" / "My father is a teacher …", "I'm vegetarian but my husband eats meat" / "My
+   * husband is vegetarian but I eat meat"), described; null when none. Each is now bound to the other's partner, so
+   * the pair says another thing.
    */
   static String exchanged(List<String> a, List<String> b, Lexicon lex) {
+    if (a.stream().noneMatch(COORDINATORS::contains) || b.stream().noneMatch(COORDINATORS::contains)) {
+      return null;
+    }
     List<String> x = parties(a, lex);
     List<String> y = parties(b, lex);
     if (x.size() < 4 || x.size() != y.size()) {
@@ -66,24 +70,63 @@ final class Roles {
       }
     }
     if (second < 0 || second - first < 2 || !x.get(first).equals(y.get(second))
-        || !x.get(second).equals(y.get(first))) {
+        || !x.get(second).equals(y.get(first)) || !coordinated(a, x.get(first), x.get(second), lex)
+        || !coordinated(b, y.get(first), y.get(second), lex)) {
       return null;
     }
     return "'" + x.get(first) + "' and '" + x.get(second) + "' trade places";
+  }
+
+  /** Words that join two clauses, each with its own partners: "tea in the morning and coffee in the afternoon". */
+  private static final Set<String> COORDINATORS = Set.of("and", "but", "while", "whereas", "or");
+
+  /**
+   * Whether a coordinator stands between the first two words of a text whose party is {@code p} and {@code q}: they
+   * belong to two clauses. Without one, the words move within one clause or title ("My favourite cake is carrot cake"
+   * / "Carrot cake is my favourite cake", "Parent coffee morning at Hillcrest" / "Hillcrest coffee morning (parents)"):
+   * the same fact.
+   */
+  private static boolean coordinated(List<String> words, String p, String q, Lexicon lex) {
+    int from = -1;
+    for (int i = 0; i < words.size(); i++) {
+      String party = party(words.get(i), lex);
+      if (party == null) {
+        continue;
+      }
+      if (from < 0 && (party.equals(p) || party.equals(q))) {
+        from = i;
+      } else if (from >= 0 && (party.equals(p) || party.equals(q))) {
+        for (int k = from + 1; k < i; k++) {
+          if (COORDINATORS.contains(words.get(k))) {
+            return true;
+          }
+        }
+        return false;
+      }
+    }
+    return false;
   }
 
   /** The content-word stems and the persons of a text, in order. */
   private static List<String> parties(List<String> words, Lexicon lex) {
     List<String> out = new ArrayList<>();
     for (String w : words) {
-      String person = PERSONS.get(w);
-      if (person != null) {
-        out.add(person);
-      } else if (!lex.functionWords().contains(w) && !lex.fillers().contains(w)) {
-        out.add(dev.deja.core.normalize.LightStemmer.stem(w));
+      String party = party(w, lex);
+      if (party != null) {
+        out.add(party);
       }
     }
     return out;
+  }
+
+  /** A word's person, or its stem when it is a content word; null for other words. */
+  private static String party(String w, Lexicon lex) {
+    String person = PERSONS.get(w);
+    if (person != null) {
+      return person;
+    }
+    return lex.functionWords().contains(w) || lex.fillers().contains(w) ? null
+        : dev.deja.core.normalize.LightStemmer.stem(w);
   }
 
   /** Whether both texts have a comparative and the same content-word stems, in another order. */
