@@ -11,7 +11,7 @@ import java.util.Map;
  * (digits, or a number word of the text's lexicon, up to 24) or "a" / "an" / "one" right before a word, which is the
  * word counted, compared by its base form ("cats" = "cat"). Only texts that count two or more words are compared, and
  * a difference counts when one of the two counts is a number ("two sheep and a deer" / "two deer and a sheep"), not
- * when both are articles.
+ * when both are articles; a word one text counts twice, differently, is a range or a size and is not compared.
  *
  * <p>Thread-safe: stateless.
  */
@@ -51,6 +51,9 @@ final class CountBindings {
   /** Each counted word's base form, with its count and whether the count was a number (1) or an article (0). */
   private static Map<String, double[]> bindings(List<String> words, Lexicon lex, WordKnowledge knowledge) {
     Map<String, double[]> out = new LinkedHashMap<>();
+    // A word counted twice, differently, is a range or a size ("three percent to five percent", "12-inch-by-18-inch"),
+    // not one count.
+    java.util.Set<String> ambiguous = new java.util.HashSet<>();
     for (int i = 0; i < words.size() - 1; i++) {
       String w = words.get(i);
       double n;
@@ -68,9 +71,13 @@ final class CountBindings {
       }
       String counted = counted(words, i + 1, lex, knowledge);
       if (counted != null) {
-        out.putIfAbsent(counted, new double[] {n, number ? 1 : 0});
+        double[] before = out.putIfAbsent(counted, new double[] {n, number ? 1 : 0});
+        if (before != null && before[0] != n) {
+          ambiguous.add(counted);
+        }
       }
     }
+    out.keySet().removeAll(ambiguous);
     return out;
   }
 
