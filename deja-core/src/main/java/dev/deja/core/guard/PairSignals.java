@@ -32,8 +32,9 @@ import java.util.Set;
  *   <tr><td>{@code modality_mismatch}</td><td>intention, change, obligation or past-habit cues differ</td></tr>
  *   <tr><td>{@code swap}</td><td>the same content words in another order around a comparative, two shared words
  *       that trade places across "to" / "than" / "not" / "from", two parties that trade places around a shared
- *       verb ("Sam owes me" / "I owe Sam"), or the same words and persons with two of them exchanged ("tea in the
- *       morning and coffee in the afternoon" / "coffee in the morning and tea …": {@link Roles#exchanged})</td></tr>
+ *       verb ("Sam owes me" / "I owe Sam"), the same words and persons with two of them exchanged ("tea in the
+ *       morning and coffee in the afternoon" / "coffee in the morning and tea …": {@link Roles#exchanged}), or a role
+ *       said from the other side ("My manager is Priya" / "I manage Priya": {@link Roles#rolesReversed})</td></tr>
  *   <tr><td>{@code role_change}</td><td>a word both texts share follows opposite prepositions (to / from,
  *       before / after)</td></tr>
  *   <tr><td>{@code matched_share}</td><td>share of content words with a counterpart (same word, form, synonym)</td></tr>
@@ -187,7 +188,8 @@ public final class PairSignals {
     WordAlignment al = WordAlignment.of(pa, pb, knowledge);
     String tradedMarker = Roles.tradedPlaces(pa.words(), pb.words(), al);
     String tradedParties = tradedMarker != null ? tradedMarker : Roles.partiesTraded(pa, pb, al, lex, knowledge);
-    String traded = tradedParties != null ? tradedParties : Roles.exchanged(pa.words(), pb.words(), lex);
+    String exchanged = tradedParties != null ? tradedParties : Roles.exchanged(pa.words(), pb.words(), lex);
+    String traded = exchanged != null ? exchanged : Roles.rolesReversed(pa.words(), pb.words(), lex, knowledge);
     put(v, ev, "swap", traded != null || Roles.swapped(pa, pb, lex), () -> traded != null ? traded
         : "the same words in another order around a comparative");
     // A name the other text spells out or abbreviates ("NHS" / "National Health Service") is not missing from it.

@@ -1,6 +1,7 @@
 package dev.deja.core.guard;
 
 import dev.deja.core.lexical.WordKnowledge;
+import dev.deja.core.lexical.WordRelation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -127,6 +128,49 @@ final class Roles {
     }
     return lex.functionWords().contains(w) || lex.fillers().contains(w) ? null
         : dev.deja.core.normalize.LightStemmer.stem(w);
+  }
+
+  /**
+   * A role said from the two sides: one text names someone as the speaker's agent ("my manager", "my tutor") and the
+   * other has the speaker do what that agent does to the same person ("I manage", "I tutor") — "My manager is Priya" /
+   * "I manage Priya": the same two people, the roles reversed. The agent noun is a person noun that is the verb or
+   * WordNet's derivation of it; the other party is a word both texts have; the text with "my" must not have the
+   * speaker do it as well. Described; null when none.
+   */
+  static String rolesReversed(List<String> wa, List<String> wb, Lexicon lex, WordKnowledge knowledge) {
+    String r = rolesReversedOneWay(wa, wb, lex, knowledge);
+    return r != null ? r : rolesReversedOneWay(wb, wa, lex, knowledge);
+  }
+
+  private static String rolesReversedOneWay(List<String> mine, List<String> doing, Lexicon lex,
+      WordKnowledge knowledge) {
+    for (int i = 0; i + 1 < mine.size(); i++) {
+      if (!mine.get(i).equals("my")) {
+        continue;
+      }
+      String agent = mine.get(i + 1);
+      if (!knowledge.isPersonNoun(agent)) {
+        continue;
+      }
+      for (int j = 0; j + 1 < doing.size(); j++) {
+        if (!doing.get(j).equals("i") || doing.subList(0, j).contains("my")) {
+          continue;
+        }
+        String verb = doing.get(j + 1);
+        WordRelation.Kind k = knowledge.relate(agent, verb).kind();
+        boolean agentOf = k == WordRelation.Kind.FORM || agent.equals(verb)
+            || verb.endsWith("s") && agent.equals(verb.substring(0, verb.length() - 1));
+        if (!agentOf || !knowledge.isVerb(verb) || mine.contains("i") && mine.contains(verb)) {
+          continue;
+        }
+        for (String w : doing.subList(j + 2, doing.size())) {
+          if (!lex.functionWords().contains(w) && mine.contains(w) && !w.equals(agent)) {
+            return "'my " + agent + "' / 'I " + verb + "' (" + w + ")";
+          }
+        }
+      }
+    }
+    return null;
   }
 
   /** Whether both texts have a comparative and the same content-word stems, in another order. */

@@ -25,8 +25,9 @@ class PairSignalsTest {
       .relate("hearing", "deaf", Kind.ANTONYM)
       .relate("cilantro", "coriander", Kind.SAME)
       .relate("flying", "fly", Kind.FORM)
+      .relate("manager", "manage", Kind.FORM)
       .verbs("tour", "owe", "owes", "visit", "visits", "have", "work", "worked", "prefer", "love", "hate", "fly", "flying",
-          "test", "swim", "service", "pitch", "dog", "class");
+          "test", "swim", "service", "pitch", "dog", "class", "manage");
 
   private static Map<String, Double> of(String a, String b) {
     return PairSignals.of(a, b, Lexicon.ENGLISH, K).values();
@@ -55,6 +56,8 @@ class PairSignalsTest {
       "Please call me Beatriz, not Bea.|Please call me Bea, not Beatriz.|swap",
       "Sam owes me fifty pounds.|I owe Sam fifty pounds.|swap",
       "I visit my grandmother every Sunday.|My grandmother visits me every Sunday.|swap",
+      // A role said from the two sides: the speaker's manager, or the speaker managing.
+      "My manager is Priya.|I manage Priya.|swap",
       // Two words exchanged, each now bound to the other's partner.
       "I drink tea in the morning and coffee in the evening.|"
           + "I drink coffee in the morning and tea in the evening.|swap",
@@ -140,6 +143,8 @@ class PairSignalsTest {
       "In July I visit my grandmother.|I visit my grandmother in July.",
       // A verb-like word inside a title is not a verb between a subject and an object.
       "Seattle tour (Sofia)|Sofia campus tour at Seattle",
+      // The same role from the other side's words: the speaker still reports to the manager.
+      "My manager is Priya.|Priya manages me.",
       // Clauses in another order: each word keeps its partner.
       "I swim on Mondays and run on Fridays.|I run on Fridays and swim on Mondays.",
       // Words that move within one clause or title, no coordinator between them: the same fact.
