@@ -265,8 +265,7 @@ public final class RepeatJudge {
     double[] x = RestatementModel.features(later, dice, window, conflicts);
     Optional<String> veto = RestatementModel.veto(conflicts);
     if (veto.isPresent()) {
-      String guard = veto.get().equals("opposite") ? "negation" : veto.get();
-      return RestatementModel.vetoed(x, guards.guard(guard, later, earlier).orElse(veto.get()));
+      return RestatementModel.vetoed(x, guards.guard(veto.get(), later, earlier).orElse(veto.get()));
     }
     return RestatementModel.verdict(x);
   }

@@ -75,16 +75,20 @@ final class StreamGuards {
 
   /**
    * What the named guard objects to in a pair, when it is switched on and objects ({@code substitution} and
-   * {@code extension} are one word diff, asked as {@code edit}).
+   * {@code extension} are one word diff, asked as {@code edit}; {@code opposite} is the negation guard's).
    */
   Optional<String> guard(String name, UnitFeatures later, UnitFeatures earlier) {
     Set<String> g = options.guards();
-    boolean on = name.equals("edit") ? g.contains("substitution") || g.contains("extension") : g.contains(name);
+    boolean on = switch (name) {
+      case "edit" -> g.contains("substitution") || g.contains("extension");
+      case "opposite" -> g.contains("negation");
+      default -> g.contains(name);
+    };
     if (!on) {
       return Optional.empty();
     }
     switch (name) {
-      case "negation" -> {
+      case "negation", "opposite" -> {
         if (later.negations() % 2 != earlier.negations() % 2) {
           return Optional.of(later.tokens.keySet().equals(earlier.tokens.keySet()) ? OPPOSITE
               : "negation: one is negated, the other is not");

@@ -8,7 +8,8 @@ import java.util.Map;
 /**
  * What each count counts: "I have two cats and a dog" binds 2 to "cat" and 1 to "dog", "two dogs and a cat" the other
  * way round — the same numbers, another fact, which a comparison of the numbers alone cannot see. A count is a number
- * (digits, or a number word of the text's lexicon, up to 24) or "a" / "an" / "one" right before a word, which is the
+ * ({@link NumberReadings#wordNumber}: one or two digits, or a number word, up to 24 — larger numbers are amounts, years
+ * or codes) or "a" / "an" / "one" right before a word, which is the
  * word counted, compared by its base form ("cats" = "cat"). Only texts that count two or more words are compared, and
  * a difference counts when one of the two counts is a number ("two sheep and a deer" / "two deer and a sheep"), not
  * when both are articles; a word one text counts twice, differently, is a range or a size and is not compared.
@@ -18,51 +19,44 @@ import java.util.Map;
 final class CountBindings {
   private CountBindings() {}
 
-  /** The largest count read: larger numbers are amounts, years or codes, not counts of things. */
-  private static final double MAX_COUNT = 24;
-
   /**
    * The first word both texts count differently, with the counts, when at least one of the two counts is a number
    * (not both "a"): "[cat] 2 vs 1"; null when none.
    */
   static String differ(List<String> a, List<String> b, Lexicon lex, WordKnowledge knowledge) {
-    Map<String, double[]> ca = bindings(a, lex, knowledge);
+    Map<String, int[]> ca = bindings(a, lex, knowledge);
     if (ca.size() < 2) {
       return null;
     }
-    Map<String, double[]> cb = bindings(b, lex, knowledge);
+    Map<String, int[]> cb = bindings(b, lex, knowledge);
     if (cb.size() < 2) {
       return null;
     }
-    for (Map.Entry<String, double[]> e : ca.entrySet()) {
-      double[] y = cb.get(e.getKey());
-      double[] x = e.getValue();
+    for (Map.Entry<String, int[]> e : ca.entrySet()) {
+      int[] y = cb.get(e.getKey());
+      int[] x = e.getValue();
       if (y != null && x[0] != y[0] && (x[1] > 0 || y[1] > 0)) {
-        return "[" + e.getKey() + "] " + count(x[0]) + " vs " + count(y[0]);
+        return "[" + e.getKey() + "] " + x[0] + " vs " + y[0];
       }
     }
     return null;
   }
 
-  private static String count(double c) {
-    return c == Math.rint(c) ? Long.toString((long) c) : Double.toString(c);
-  }
-
   /** Each counted word's base form, with its count and whether the count was a number (1) or an article (0). */
-  private static Map<String, double[]> bindings(List<String> words, Lexicon lex, WordKnowledge knowledge) {
-    Map<String, double[]> out = new LinkedHashMap<>();
+  private static Map<String, int[]> bindings(List<String> words, Lexicon lex, WordKnowledge knowledge) {
+    Map<String, int[]> out = new LinkedHashMap<>();
     // A word counted twice, differently, is a range or a size ("three percent to five percent", "12-inch-by-18-inch"),
     // not one count.
     java.util.Set<String> ambiguous = new java.util.HashSet<>();
     for (int i = 0; i < words.size() - 1; i++) {
       String w = words.get(i);
-      double n;
+      int n;
       boolean number;
       if (w.equals("a") || w.equals("an")) {
         n = 1;
         number = false;
       } else {
-        Double v = value(w, lex);
+        Integer v = NumberReadings.wordNumber(w, lex);
         if (v == null) {
           continue;
         }
@@ -71,7 +65,7 @@ final class CountBindings {
       }
       String counted = counted(words, i + 1, lex, knowledge);
       if (counted != null) {
-        double[] before = out.putIfAbsent(counted, new double[] {n, number ? 1 : 0});
+        int[] before = out.putIfAbsent(counted, new int[] {n, number ? 1 : 0});
         if (before != null && before[0] != n) {
           ambiguous.add(counted);
         }
@@ -81,21 +75,11 @@ final class CountBindings {
     return out;
   }
 
-  private static Double value(String w, Lexicon lex) {
-    if (w.equals("one")) {
-      return 1.0;
-    }
-    if (!w.isEmpty() && w.length() <= 2 && w.chars().allMatch(Character::isDigit)) {
-      return Double.parseDouble(w);
-    }
-    Double v = lex.numberWords().get(w);
-    return v == null || v > MAX_COUNT ? null : v;
-  }
-
   /** The base form of the word counted at position {@code k}: the next word, unless a function word or a number. */
   private static String counted(List<String> words, int k, Lexicon lex, WordKnowledge knowledge) {
     String w = words.get(k);
-    if (lex.functionWords().contains(w) || value(w, lex) != null || !w.chars().allMatch(Character::isLetter)) {
+    if (lex.functionWords().contains(w) || NumberReadings.wordNumber(w, lex) != null
+        || !w.chars().allMatch(Character::isLetter)) {
       return null;
     }
     List<String> lemmas = knowledge.lemmas(w);

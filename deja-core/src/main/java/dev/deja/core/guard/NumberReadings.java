@@ -245,8 +245,12 @@ public final class NumberReadings {
     out.add(Double.parseDouble(digits.toString()));
   }
 
-  private static Integer wordNumber(String w, Lexicon lex) {
-    if (w.chars().allMatch(Character::isDigit)) {
+  /**
+   * A small number written as a word or in one or two digits ("three", "one", "12"), up to 24: an hour, or a count of
+   * things ({@link CountBindings}); null for other words.
+   */
+  static Integer wordNumber(String w, Lexicon lex) {
+    if (!w.isEmpty() && w.chars().allMatch(Character::isDigit)) {
       return w.length() <= 2 ? Integer.parseInt(w) : null;
     }
     if (w.equals("one")) {
