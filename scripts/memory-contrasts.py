@@ -9,8 +9,8 @@ Each of COUNT base facts fills one of twelve templates ("I have {n} {pets}.", "M
 owes me {amount}.", "I'm flying to {city} on {date}.", ...) and is paired twice: once with the same fact said
 another way (label 1: a number in words, a contraction, "User" for "I", another date format, UK/US spelling, the
 words in another order, a filler opening) and once with another fact made by changing one thing (label 0: another
-number, city, person, item of the same kind, the opposite direction or role, a negation, the past tense, another
-day or time). The note names the change ("same: number in words", "different: other city"). The templates and word
+number, city, person, currency, item of the same kind, the opposite direction or role, a negation, the past tense,
+another day or time). The note names the change ("same: number in words", "different: other city"). The templates and word
 lists are test data written for this check, not fitted on and not used by Deja. Deterministic for a seed
 (docs/EVALUATION.md quotes seeds 7 and 8, 300 facts each).
 """
@@ -106,7 +106,8 @@ def debt():
     words = {20: 'twenty', 30: 'thirty', 40: 'forty', 50: 'fifty', 60: 'sixty', 80: 'eighty', 100: 'a hundred'}
     same = [(f"{n} owes me {words[a]} pounds.", 'number in words'), (f"{n} still owes me £{a}.", 'filler word')]
     diff = [(f"I owe {n} £{a}.", 'roles exchanged'), (f"{n} owes me £{a + 10}.", 'other number'),
-            (f"{other(NAMES, n)} owes me £{a}.", 'other person')]
+            (f"{other(NAMES, n)} owes me £{a}.", 'other person'),
+            (f"{n} owes me {r.choice(['$', '€'])}{a}.", 'other currency')]
     return base, same, diff
 
 

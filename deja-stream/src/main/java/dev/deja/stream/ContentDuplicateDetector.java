@@ -140,7 +140,9 @@ public final class ContentDuplicateDetector {
       UnitFeatures same = seen.get(f.norm);
       if (same != null) {
         PairScore s = judge.layers(f, same, RepeatJudge.relation(f.unit, same.unit), true);
-        if (s.isDuplicate()) {
+        // The same normalised text is an exact repeat unless it writes other currency symbols ("£50" / "$50"):
+        // those go through the guards below.
+        if (s.isDuplicate() && s.exact()) {
           best = Optional.of(new RepeatMatch(same.unit, s));
         }
       }

@@ -214,7 +214,8 @@ public final class RepeatJudge {
       return PairScore.NONE;
     }
     boolean full = relation == Relation.FULL;
-    if (later.norm.equals(earlier.norm) && !later.norm.isEmpty()) {
+    if (later.norm.equals(earlier.norm) && !later.norm.isEmpty()
+        && later.currencySymbols().equals(earlier.currencySymbols())) {
       return new PairScore(true, 1, full ? 1 : 0, full ? 1 : 0, Math.min(later.weight, earlier.weight), 0, 0,
           Optional.empty(), "exact", "");
     }

@@ -33,7 +33,8 @@ import java.util.Set;
  * part of the day, meal, colour, season or frequency), {@code person} ("she" / "he"), {@code order} ("from Lyon to
  * Paris" / "from Paris to Lyon"), {@code substitution} (the same sentence with its slots filled by other items: "Plant
  * pepper seedlings …" / "Plant tomato seedlings …") or {@code opposite} (the negation guard, when the units have the
- * same content words: "You can cancel online" / "You cannot cancel online") objects, the later unit says something
+ * same content words: "You can cancel online" / "You cannot cancel online") or {@code currency} (the numbers guard,
+ * when the units state their amounts in other currencies: "£50" / "$50") objects, the later unit says something
  * else, and the model is not asked — as the chunk, content and semantic layers are vetoed by every guard. None objects
  * to any restatement of the train streams (contrasts, person and substitution to 8, 4 and 3 of their keep units; no
  * drop unit), so a weight fitted on them could only be as strong as the regularisation lets it, and a later "closed on
@@ -78,7 +79,8 @@ public final class RestatementModel {
   static final List<String> GUARD_FEATURES = List.of("negation", "numbers", "names", "edit");
 
   /** The guards that veto a restatement: when one objects to a pair, the model is not asked. */
-  static final List<String> VETOES = List.of("contrasts", "person", "order", "substitution", "opposite");
+  static final List<String> VETOES = List.of("contrasts", "person", "order", "substitution", "opposite",
+      "currency");
 
   /** The first {@link #VETOES veto} among the guards that object to a pair, if any. */
   static Optional<String> veto(Set<String> conflicts) {

@@ -55,6 +55,9 @@ final class StreamGuards {
         if (c.get().equals(OPPOSITE)) {
           out.add("opposite");
         }
+        if (c.get().startsWith(CURRENCY)) {
+          out.add("currency");
+        }
       }
     }
     return out;
@@ -68,6 +71,13 @@ final class StreamGuards {
    * your account up to 30 June").
    */
   static final String OPPOSITE = "negation: the same sentence, negated";
+
+  /**
+   * The numbers guard's objection when the units state their amounts in other currencies ("£50" / "$50": one
+   * normalised text, the symbols dropped): another amount, which no restatement is — it vetoes the paraphrase layer
+   * ({@code currency} in {@link RestatementModel#VETOES}).
+   */
+  static final String CURRENCY = "numbers: another currency";
 
   /** The guards in the order they are asked. */
   private static final List<String> ORDER = List.of("negation", "person", "contrasts", "order", "names", "numbers",
@@ -341,6 +351,13 @@ final class StreamGuards {
   private static Optional<String> newNumbers(UnitFeatures laterUnit, UnitFeatures earlierUnit) {
     NumberReadings.Numbers later = laterUnit.numbers();
     NumberReadings.Numbers earlier = earlierUnit.numbers();
+    // The same amounts in another currency ("£50" / "$50") are other amounts.
+    String a = laterUnit.currencySymbols();
+    String b = earlierUnit.currencySymbols();
+    if (!a.isEmpty() && !b.isEmpty() && !later.numbers().isEmpty()
+        && a.codePoints().noneMatch(cp -> b.indexOf(cp) >= 0)) {
+      return Optional.of(CURRENCY + " (" + a + " in the later unit, " + b + " in the earlier one)");
+    }
     Set<Double> known = new HashSet<>(earlier.numbers());
     List<Double> seconds = earlierUnit.durationSeconds();
     for (double d : later.numbers()) {

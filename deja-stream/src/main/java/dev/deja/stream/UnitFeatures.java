@@ -103,6 +103,7 @@ final class UnitFeatures {
   private double remindCue = -1;
   private int[] codePoints;
   private int[] sorted;
+  private String currencies;
   /** The embedding, computed when the semantic layer first needs it. */
   float[] vector;
 
@@ -254,6 +255,19 @@ final class UnitFeatures {
       out.add(d[1]);
     }
     return out;
+  }
+
+  /**
+   * The currency symbols the unit writes, in order ("£", "$"): the normalised text drops them, so "It costs £50." and
+   * "It costs $50." have one {@link #norm}.
+   */
+  String currencySymbols() {
+    if (currencies == null) {
+      StringBuilder b = new StringBuilder();
+      body.codePoints().filter(cp -> Character.getType(cp) == Character.CURRENCY_SYMBOL).forEach(b::appendCodePoint);
+      currencies = b.toString();
+    }
+    return currencies;
   }
 
   NumberReadings.Numbers numbers() {

@@ -28,6 +28,13 @@ class StreamDeduplicatorTest {
   }
 
   @Test
+  void theSameAmountInAnotherCurrencyIsKept() {
+    assertThat(dedup.dedupe(List.of("The basic plan costs £50 a month. ", "The basic plan costs $50 a month. ",
+        "The basic plan costs £50 a month.")))
+        .isEqualTo("The basic plan costs £50 a month. The basic plan costs $50 a month.");
+  }
+
+  @Test
   void wrapAnIteratorEmittingAsUnitsComplete() {
     Iterator<String> it = dedup.wrap(chunks.iterator(), "s");
     List<String> out = new ArrayList<>();

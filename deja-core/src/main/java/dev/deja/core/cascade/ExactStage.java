@@ -22,7 +22,8 @@ import java.util.Set;
  * {@code score} (default 1.0). Found through an indexed key, so an exact copy is reachable whatever else differs; a
  * candidate matches when it holds the new item's key among the keys it was stored with ({@link
  * dev.deja.core.item.ItemKeys#keys}, made by this stage from its fields when it was written), so stored values are not
- * normalised again on every check.
+ * normalised again on every check. Items whose fields write other currency symbols ("£50" / "$50") are not exact
+ * copies, although most analyzers drop the symbols and give them one key.
  *
  * <p>Thread-safe: immutable.
  */
@@ -130,6 +131,24 @@ public final class ExactStage implements Stage {
         : java.util.Map.of();
   }
 
+  /**
+   * Whether two items' fields write the same currency symbols, in the same order. The punctuation step of most
+   * analyzers drops symbols, so "Sam owes me £50." and "Sam owes me $50." have one key; they are not the same text.
+   */
+  private boolean sameCurrencies(Item a, Item b) {
+    for (String f : fields) {
+      if (!currencySymbols(FieldValues.text(a, f).orElse("")).equals(currencySymbols(FieldValues.text(b, f).orElse(
+          "")))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static List<Integer> currencySymbols(String s) {
+    return s.codePoints().filter(cp -> Character.getType(cp) == Character.CURRENCY_SYMBOL).boxed().toList();
+  }
+
   @Override
   public StageResult evaluate(Probe probe, List<Candidate> candidates) {
     Optional<String> key = keyValue(probe.item());
@@ -145,7 +164,7 @@ public final class ExactStage implements Stage {
     String shown = key.get().replace('\u001f', ' ');
     List<StageMatch> matches = new ArrayList<>();
     for (Candidate c : candidates) {
-      if (c.item().keys().keys().contains(indexed)) {
+      if (c.item().keys().keys().contains(indexed) && sameCurrencies(probe.item(), c.item().item())) {
         matches.add(new StageMatch(c.id(), score, Outcome.DUPLICATE, Explanation.of("stage", name).result("match")
             .message(reason).score(score).value("new", shown).value("existing", shown)
             .evidence("case_sensitive", caseSensitive).evidence("analyzer", analyzer.name()).build()));

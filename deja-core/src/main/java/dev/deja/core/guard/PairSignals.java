@@ -151,9 +151,11 @@ public final class PairSignals {
     // The same numbers counting other things ("two cats and a dog" / "two dogs and a cat") are other numbers too.
     String counts = CountBindings.differ(pa.words(), pb.words(), lex, knowledge);
     boolean numbersDiffer = NumberReadings.numbersConflict(na, nb);
-    boolean conflict = numbersDiffer || otherRates || counts != null;
+    // The same amount in other currencies ("£50" / "$50") is another amount.
+    String currencies = Currencies.conflict(pa, pb, lex);
+    boolean conflict = numbersDiffer || otherRates || counts != null || currencies != null;
     put(v, ev, "numbers_conflict", conflict, () -> numbersDiffer ? describe(na) + " vs " + describe(nb)
-        : counts != null ? "counts: " + counts
+        : counts != null ? "counts: " + counts : currencies != null ? "currencies: " + currencies
         : "how often: " + RateReadings.describe(pa.rates()) + " vs " + RateReadings.describe(pb.rates()));
     put(v, ev, "numbers_one_side", !conflict && na.isEmpty() != nb.isEmpty(),
         () -> describe(na) + " vs " + describe(nb));

@@ -65,6 +65,23 @@ class StagesTest {
   }
 
   @Test
+  void anExactCopyWritesTheSameCurrencySymbols() {
+    Map<String, Object> stages = new LinkedHashMap<>();
+    stages.put("exact", Map.of("type", "exact", "fields", List.of("text"), "case_sensitive", false,
+        "analyzer", "standard"));
+    CollectionSpec spec = SpecReader.read(Map.of("name", "facts", "fields", Map.of("text", Map.of("type", "text")),
+        "stages", stages), "facts");
+    AtomicLong ids = new AtomicLong();
+    DejaCollection c = DejaCollection.builder(spec).store(new MemoryCollectionStore("f"))
+        .ids(() -> "f" + ids.incrementAndGet()).build();
+    add(c, "pounds", Item.of("text", "Sam owes me £50."));
+    // The standard analyzer drops the symbols: one key, but not one text.
+    assertThat(c.check(CheckRequest.of("t", Item.of("text", "Sam owes me $50."))).matches()).isEmpty();
+    assertThat(c.check(CheckRequest.of("t", Item.of("text", "sam owes me £50!"))).matches())
+        .extracting(Match::id).containsExactly("pounds");
+  }
+
+  @Test
   void synonymStageMatchesBothDirectionsCaseInsensitivelyAndSaysWhichSynonym() {
     DejaCollection c = glossary(true);
     add(c, "a", Item.of("term", "elektronische handtekening", "synonyms", List.of("e-handtekening"), "org", "KvK"));

@@ -287,6 +287,25 @@ class PairSignalsTest {
     assertThat(of("We've got three grandkids.", "We have three grandchildren.").get("names_one_side")).isZero();
   }
 
+  @ParameterizedTest(name = "currencies: ''{0}'' / ''{1}'' → {2}")
+  @CsvSource(delimiter = '|', value = {
+      "Sam owes me £50.|Sam owes me $50.|1.0",
+      "My rent is €900 a month.|My rent is 900 dollars a month.|1.0",
+      "My rent is 900€ a month.|My rent is ₹900 a month.|1.0",
+      // The same currency as a symbol and as a word, singular or plural, after digits or a number word.
+      "Sam owes me £50.|Sam owes me fifty pounds.|0.0",
+      "My rent is €900 a month.|My rent is 900 euro a month.|0.0",
+      "I paid $20k for it.|I paid twenty thousand dollars for it.|0.0",
+      // A currency name that is not after an amount is no currency; one text without a currency compares nothing.
+      "I won 50 euros.|I won $50.|1.0",
+      "We won 3 games and $50.|We won 3 games and $50.|0.0",
+      "Sam owes me 50.|Sam owes me $50.|0.0"})
+  void theSameAmountInAnotherCurrencyIsAnotherAmount(String a, String b, double expected) {
+    assertThat(of(a, b).get("numbers_conflict")).as(PairSignals.of(a, b, Lexicon.ENGLISH, K).evidence().toString())
+        .isEqualTo(expected);
+    assertThat(of(b, a).get("numbers_conflict")).isEqualTo(expected);
+  }
+
   @Test
   void thePresentPerfectIsNotAPastTense() {
     assertThat(of("I've worked at the office since May.", "I work at the office since May.").get("tense_mismatch"))
