@@ -18,7 +18,8 @@ import java.util.TreeSet;
  * for each currency ({@code Currency.getSymbol(Locale.US)}: "$" dollar, "£" pound, "€" euro, "¥" yen, "₹" rupee, …),
  * then each country's own symbol where every currency that writes it has the same name ("₽" ruble, "₺" lira; "￥",
  * yen in Japan and yuan in China, is left alone); a currency's name is the last word of its English name ("British
- * Pound" → "pound"), read as a currency right after an amount ("fifty pounds", "200 euros", "20k dollars").
+ * Pound" → "pound"), read as a currency right after an amount ("fifty pounds", "200 euros", "20k dollars") when the
+ * currency has a symbol.
  *
  * <p>Thread-safe: immutable after class initialisation.
  */
@@ -27,8 +28,12 @@ final class Currencies {
 
   /** Currency symbols and the name of their currency. */
   private static final Map<Integer, String> SYMBOLS = symbols();
-  /** The names of every currency ("dollar", "pound", "euro", "krona", …). */
-  private static final Set<String> NAMES = names();
+  /**
+   * The names of the currencies that have a symbol ("dollar", "pound", "euro", "yen", "rupee", …). Other currencies'
+   * names are often words of their own after a number ("2 gold cards": the Zimbabwe Gold; "3 real friends", "2 marks")
+   * and are not read.
+   */
+  private static final Set<String> NAMES = Set.copyOf(SYMBOLS.values());
 
   private static Map<Integer, String> symbols() {
     Map<Integer, String> english = new TreeMap<>();
@@ -61,17 +66,6 @@ final class Currencies {
       }
     });
     return Map.copyOf(out);
-  }
-
-  private static Set<String> names() {
-    Set<String> out = new TreeSet<>();
-    for (Currency c : Currency.getAvailableCurrencies()) {
-      String name = name(c);
-      if (name.chars().allMatch(Character::isLetter)) {
-        out.add(name);
-      }
-    }
-    return Set.copyOf(out);
   }
 
   /** The code point of a one-character symbol that is no letter, digit or space ("£", "₹"); else null. */
@@ -119,7 +113,7 @@ final class Currencies {
 
   /**
    * The currencies of two texts that both state amounts, described, when each names a currency and they name none in
-   * common ("£ / $": "pound vs dollar"); null otherwise.
+   * common ("£50" / "$50": "[pound] vs [dollar]"); null otherwise.
    */
   static String conflict(TextProfile a, TextProfile b, Lexicon lex) {
     if (a.numbers().numbers().isEmpty() || b.numbers().numbers().isEmpty()) {
