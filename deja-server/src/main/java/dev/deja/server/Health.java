@@ -119,8 +119,10 @@ public final class Health {
    */
   static void warmUpWords() {
     try {
-      dev.deja.core.guard.PairSignals.of("My sister Ana is allergic to sesame.", "Ana, my sister, has a sesame allergy.",
-          dev.deja.core.guard.Lexicon.ENGLISH, dev.deja.core.lexical.WordKnowledges.defaults());
+      // Amounts in both texts: the currency data is read too.
+      dev.deja.core.guard.PairSignals.of("My sister Ana is allergic to sesame and owes me £20.",
+          "Ana, my sister, has a sesame allergy and owes me twenty pounds.", dev.deja.core.guard.Lexicon.ENGLISH,
+          dev.deja.core.lexical.WordKnowledges.defaults());
       dev.deja.core.guard.Glosses.english("Meine Schwester Ana ist allergisch gegen Sesam.",
           dev.deja.core.guard.Lexicon.ENGLISH, dev.deja.core.lexical.WordKnowledges.defaults());
     } catch (RuntimeException e) {

@@ -1,7 +1,6 @@
 package dev.deja.core.guard;
 
 import java.util.Currency;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -15,9 +14,9 @@ import java.util.TreeSet;
  * texts of the first pair read "sam owes me 50").
  *
  * <p>The symbols and names come from the JDK's currency data (CLDR), not a list of ours: the symbol English writes
- * for each currency ({@code Currency.getSymbol(Locale.US)}: "$" dollar, "£" pound, "€" euro, "¥" yen, "₹" rupee, …),
- * then each country's own symbol where every currency that writes it has the same name ("₽" ruble, "₺" lira; "￥",
- * yen in Japan and yuan in China, is left alone); a currency's name is the last word of its English name ("British
+ * for each currency ({@code Currency.getSymbol(Locale.US)}: "$" dollar, "£" pound, "€" euro, "¥" yen, "₹" rupee, "₩"
+ * won, …; each country's own symbols, such as "₽", would cost seconds of locale data at first use and are not read);
+ * a currency's name is the last word of its English name ("British
  * Pound" → "pound"), read as a currency right after an amount ("fifty pounds", "200 euros", "20k dollars") when the
  * currency has a symbol.
  *
@@ -36,35 +35,13 @@ final class Currencies {
   private static final Set<String> NAMES = Set.copyOf(SYMBOLS.values());
 
   private static Map<Integer, String> symbols() {
-    Map<Integer, String> english = new TreeMap<>();
+    Map<Integer, String> out = new TreeMap<>();
     for (Currency c : Currency.getAvailableCurrencies()) {
       Integer symbol = symbol(c.getSymbol(Locale.US));
       if (symbol != null && !c.getCurrencyCode().equals("XXX")) {
-        english.putIfAbsent(symbol, name(c));
+        out.putIfAbsent(symbol, name(c));
       }
     }
-    Map<Integer, Set<String>> local = new HashMap<>();
-    for (Locale l : Locale.getAvailableLocales()) {
-      if (l.getCountry().isEmpty()) {
-        continue;
-      }
-      Currency c;
-      try {
-        c = Currency.getInstance(l);
-      } catch (IllegalArgumentException e) {
-        continue;
-      }
-      Integer symbol = c == null ? null : symbol(c.getSymbol(l));
-      if (symbol != null) {
-        local.computeIfAbsent(symbol, k -> new TreeSet<>()).add(name(c));
-      }
-    }
-    Map<Integer, String> out = new TreeMap<>(english);
-    local.forEach((symbol, names) -> {
-      if (names.size() == 1) {
-        out.putIfAbsent(symbol, names.iterator().next());
-      }
-    });
     return Map.copyOf(out);
   }
 
