@@ -263,9 +263,7 @@ final class UnitFeatures {
    */
   String currencySymbols() {
     if (currencies == null) {
-      StringBuilder b = new StringBuilder();
-      body.codePoints().filter(cp -> Character.getType(cp) == Character.CURRENCY_SYMBOL).forEach(b::appendCodePoint);
-      currencies = b.toString();
+      currencies = dev.deja.core.normalize.TextSteps.currencySymbols(body);
     }
     return currencies;
   }

@@ -6,6 +6,7 @@ import dev.deja.core.index.Candidate;
 import dev.deja.core.item.FieldType;
 import dev.deja.core.item.Item;
 import dev.deja.core.normalize.Analyzer;
+import dev.deja.core.normalize.TextSteps;
 import dev.deja.core.spec.CollectionSpec;
 import dev.deja.core.spec.Options;
 import java.util.ArrayList;
@@ -137,16 +138,12 @@ public final class ExactStage implements Stage {
    */
   private boolean sameCurrencies(Item a, Item b) {
     for (String f : fields) {
-      if (!currencySymbols(FieldValues.text(a, f).orElse("")).equals(currencySymbols(FieldValues.text(b, f).orElse(
-          "")))) {
+      String x = TextSteps.currencySymbols(FieldValues.text(a, f).orElse(""));
+      if (!x.equals(TextSteps.currencySymbols(FieldValues.text(b, f).orElse("")))) {
         return false;
       }
     }
     return true;
-  }
-
-  private static List<Integer> currencySymbols(String s) {
-    return s.codePoints().filter(cp -> Character.getType(cp) == Character.CURRENCY_SYMBOL).boxed().toList();
   }
 
   @Override

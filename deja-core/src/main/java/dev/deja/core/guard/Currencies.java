@@ -45,14 +45,10 @@ final class Currencies {
     return Map.copyOf(out);
   }
 
-  /** The code point of a one-character symbol that is no letter, digit or space ("£", "₹"); else null. */
+  /** The code point of a symbol of one currency-symbol character ("£", "₹"); else null ("US$", "CHF"). */
   private static Integer symbol(String s) {
-    if (s.codePointCount(0, s.length()) != 1) {
-      return null;
-    }
-    int cp = s.codePointAt(0);
-    return Character.isLetterOrDigit(cp) || Character.isWhitespace(cp) || Character.getType(cp) == Character.FORMAT
-        ? null : cp;
+    return s.codePointCount(0, s.length()) == 1 && Character.getType(s.codePointAt(0)) == Character.CURRENCY_SYMBOL
+        ? s.codePointAt(0) : null;
   }
 
   private static String name(Currency c) {

@@ -71,6 +71,16 @@ public final class TextSteps {
   }
 
   /**
+   * The currency symbols of a text, in order ("£", "$"; Unicode's currency-symbol category), which {@link #punctuation}
+   * drops: "Sam owes me £50." and "Sam owes me $50." normalise alike, and what tells them apart is this.
+   */
+  public static String currencySymbols(String s) {
+    StringBuilder b = new StringBuilder();
+    s.codePoints().filter(cp -> Character.getType(cp) == Character.CURRENCY_SYMBOL).forEach(b::appendCodePoint);
+    return b.toString();
+  }
+
+  /**
    * Punctuation and symbols (including emoji) become spaces, except apostrophes, which are removed so that
    * "Maya's" becomes "Mayas" and "don't" becomes "dont".
    */
