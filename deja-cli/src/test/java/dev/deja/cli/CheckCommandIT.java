@@ -126,7 +126,12 @@ class CheckCommandIT {
       // The same amount in another currency (one normalised text: the analyzer drops the symbols).
       "Sam owes me £50.|Sam owes me $50.|0",
       "My rent is €900 a month.|My rent is 900 dollars a month.|0",
-      "Sam owes me £50.|Sam owes me fifty pounds.|1"})
+      "Sam owes me £50.|Sam owes me fifty pounds.|1",
+      // A word with another sign written onto it, and a negative number (the analyzer drops the signs too).
+      "My blood type is A+.|My blood type is A.|0",
+      "I code in C++.|I code in C.|0",
+      "It was -5 degrees at the summit.|It was 5 degrees at the summit.|0",
+      "It was -5 degrees at the summit.|It was minus 5 degrees at the summit.|1"})
   void theSameWordsSayingAnotherFactAreNotMerged(String stored, String text, int exit) throws Exception {
     checkMemory(stored, text, exit);
   }

@@ -36,6 +36,8 @@ public final class NumberWords {
    * language.
    */
   private final Map<String, Map<String, Double>> ownWords;
+  /** By language, the word its spell-out writes before a negative number ("minus", "moins", "menos"). */
+  private final Map<String, String> minusWords;
 
   /**
    * Builds the table.
@@ -46,8 +48,16 @@ public final class NumberWords {
     Map<String, Double> m = new HashMap<>();
     Map<String, Double> p = new HashMap<>();
     Map<String, Map<String, Double>> own = new HashMap<>();
+    Map<String, String> minus = new HashMap<>();
     for (String lang : LANGUAGES) {
       RuleBasedNumberFormat f = new RuleBasedNumberFormat(new ULocale(lang), RuleBasedNumberFormat.SPELLOUT);
+      String negative = key(f.format(-7));
+      String positive = key(f.format(7));
+      String sign = negative.endsWith(" " + positive)
+          ? negative.substring(0, negative.length() - positive.length() - 1) : "";
+      if (!sign.isBlank()) {
+        minus.put(lang, sign);
+      }
       for (String rs : f.getRuleSetNames()) {
         boolean year = rs.contains("year");
         if (!rs.contains("cardinal") && !rs.contains("ordinal") && !year) {
@@ -77,6 +87,17 @@ public final class NumberWords {
     Map<String, Map<String, Double>> o = new HashMap<>();
     own.forEach((k, v) -> o.put(k, Map.copyOf(v)));
     this.ownWords = Map.copyOf(o);
+    this.minusWords = Map.copyOf(minus);
+  }
+
+  /**
+   * Whether a word is what the spell-out of {@code language} writes before a negative number, when that is the word
+   * English writes ("minus": English, German). The other languages' words ("min", "menos", "moins") also mean "less"
+   * before a number ("al menos dos horas", "au moins deux heures": at least two hours) and are not read as a sign.
+   */
+  public boolean isMinusWord(String word, String language) {
+    String w = minusWords.get(language);
+    return w != null && w.equals(word) && w.equals(minusWords.get("en"));
   }
 
   /** The value of a number word used as a part of a compound, the words for one included. */

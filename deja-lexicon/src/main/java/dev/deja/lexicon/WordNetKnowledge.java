@@ -127,6 +127,11 @@ public final class WordNetKnowledge implements WordKnowledge {
   }
 
   @Override
+  public boolean isMinusWord(String word, String language) {
+    return numberTable().isMinusWord(word, language);
+  }
+
+  @Override
   public Optional<Double> compoundNumberValue(String part) {
     return numberTable().partValue(part);
   }

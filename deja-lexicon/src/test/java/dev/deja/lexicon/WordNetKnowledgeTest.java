@@ -107,6 +107,23 @@ class WordNetKnowledgeTest {
     assertThat(K.numberValue(phrase)).contains(value);
   }
 
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+      // A minus sign, and the word English's spell-out writes for one ("minus"; German writes it too) ...
+      "It was -5 degrees at the summit. | -5.0",
+      "It was minus 5 degrees at the summit. | -5.0",
+      "It was minus five degrees at the summit. | -5.0",
+      "Es waren minus fünf Grad auf dem Gipfel. | -5.0",
+      // ... but not the other languages' words for it, which also mean "less": at least two hours.
+      "Necesito al menos dos horas para el examen. | 2.0",
+      "Il me faut au moins deux heures pour l'examen. | 2.0",
+      // A hyphen between numbers or after a word is no sign.
+      "The kids are 3-5 years old. | 3.0 5.0",
+      "I had COVID-19 in March. | 19.0"})
+  void readsTheSignOfANumber(String text, String values) {
+    assertReadsNumbers(text, values);
+  }
+
   @ParameterizedTest(name = "{0} → {1}")
   @CsvSource(delimiter = '|', value = {
       "I eat half a dozen eggs a week. | 6.0",
@@ -141,6 +158,11 @@ class WordNetKnowledgeTest {
       "I have been to Spain once. | 1.0",
       "Fui a España una vez y once amigos vinieron. | 11.0"})
   void readsNumberWordsInTheTextsOwnLanguage(String text, String values) {
+    assertReadsNumbers(text, values);
+  }
+
+  /** The numbers a text's profile reads are these (space-separated values, in order). */
+  private static void assertReadsNumbers(String text, String values) {
     var profile = dev.deja.core.guard.TextProfile.of(text, dev.deja.core.guard.Lexicon.ENGLISH, K);
     var read = profile.numbers().numbers();
     assertThat(read).as(profile.language()).containsExactlyElementsOf(java.util.Arrays.stream(values.split(" "))

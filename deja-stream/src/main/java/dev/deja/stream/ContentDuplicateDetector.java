@@ -140,7 +140,7 @@ public final class ContentDuplicateDetector {
       UnitFeatures same = seen.get(f.norm);
       if (same != null) {
         PairScore s = judge.layers(f, same, RepeatJudge.relation(f.unit, same.unit), true);
-        // The same normalised text is an exact repeat unless it writes other currency symbols ("£50" / "$50"):
+        // The same normalised text is an exact repeat unless it writes other signs ("£50" / "$50", "C++" / "C"):
         // those go through the guards below.
         if (s.isDuplicate() && s.exact()) {
           best = Optional.of(new RepeatMatch(same.unit, s));

@@ -12,10 +12,10 @@ import java.util.Set;
  * Decides whether a completed unit repeats an earlier unit of the same answer.
  *
  * <p>Layers, cheapest first: <b>exact</b> (identical after the {@code standard} analyzer and without the list
- * marker, with the same currency symbols), <b>chunk</b> (difflib ratio ≥ {@code similarity_threshold},
- * near-verbatim), <b>content</b> (the same ratio ≥ {@code content_similarity_threshold}: the design's sentence
- * layer), <b>paraphrase</b> (the
- * {@link RestatementModel}'s probability ≥ {@code paraphrase_threshold} for the earlier unit sharing the most content
+ * marker, with the same signs: currency symbols, "+", "#", "%", minus signs), <b>chunk</b> (difflib ratio ≥
+ * {@code similarity_threshold}, near-verbatim), <b>content</b> (the same ratio ≥ {@code
+ * content_similarity_threshold}: the design's sentence layer), <b>paraphrase</b> (the {@link RestatementModel}'s
+ * probability ≥ {@code paraphrase_threshold} for the earlier unit sharing the most content
  * words, at least {@code paraphrase_min_shared}; the model weighs the weighted Dice of content-word stems and numbers,
  * reformulation and reminder markers, what the window already said, new numbers and the guards) and, with an
  * embedder, <b>semantic</b> (cosine ≥ {@code semantic_threshold}). The paraphrase tokens drop
@@ -216,7 +216,7 @@ public final class RepeatJudge {
     }
     boolean full = relation == Relation.FULL;
     if (later.norm.equals(earlier.norm) && !later.norm.isEmpty()
-        && later.currencySymbols().equals(earlier.currencySymbols())) {
+        && later.signs().equals(earlier.signs())) {
       return new PairScore(true, 1, full ? 1 : 0, full ? 1 : 0, Math.min(later.weight, earlier.weight), 0, 0,
           Optional.empty(), "exact", "");
     }

@@ -1,5 +1,6 @@
 package dev.deja.stream;
 
+import dev.deja.core.guard.Marks;
 import dev.deja.core.guard.NumberReadings;
 import dev.deja.core.guard.TextSignals;
 import dev.deja.core.lexical.WordKnowledge;
@@ -121,7 +122,9 @@ final class StreamGuards {
             return Optional.of("contrasts: " + e.getKey() + " " + e.getValue() + " vs " + other);
           }
         }
-        return Optional.empty();
+        // A word with another sign written onto it is another word ("C++" / "C", "A+" / "A").
+        String marks = Marks.conflict(later.body, earlier.body);
+        return marks == null ? Optional.empty() : Optional.of("contrasts: marks " + marks);
       }
       case "names" -> {
         Set<String> words = earlier.words();

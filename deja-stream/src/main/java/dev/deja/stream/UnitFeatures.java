@@ -104,6 +104,8 @@ final class UnitFeatures {
   private int[] codePoints;
   private int[] sorted;
   private String currencies;
+  /** {@link #signs()}, read on first use. */
+  private String signs;
   /** The embedding, computed when the semantic layer first needs it. */
   float[] vector;
 
@@ -266,6 +268,18 @@ final class UnitFeatures {
       currencies = dev.deja.core.normalize.TextSteps.currencySymbols(body);
     }
     return currencies;
+  }
+
+  /**
+   * The signs the unit writes that change what it says, in order ("£", "+", "-": {@link
+   * dev.deja.core.normalize.TextSteps#signs}): the normalised text drops them, so "It costs £50." and "It costs $50.",
+   * "You need C++." and "You need C." have one {@link #norm}.
+   */
+  String signs() {
+    if (signs == null) {
+      signs = dev.deja.core.normalize.TextSteps.signs(body);
+    }
+    return signs;
   }
 
   NumberReadings.Numbers numbers() {

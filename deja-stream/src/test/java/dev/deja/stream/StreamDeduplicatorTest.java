@@ -35,6 +35,15 @@ class StreamDeduplicatorTest {
   }
 
   @Test
+  void aWordWithAnotherSignIsKept() {
+    assertThat(dedup.dedupe(List.of("The course teaches C++ from scratch. ", "The course teaches C from scratch. ",
+        "At night it drops to -5 degrees. ", "At night it drops to 5 degrees. ",
+        "The course teaches C++ from scratch.")))
+        .isEqualTo("The course teaches C++ from scratch. The course teaches C from scratch. "
+            + "At night it drops to -5 degrees. At night it drops to 5 degrees.");
+  }
+
+  @Test
   void wrapAnIteratorEmittingAsUnitsComplete() {
     Iterator<String> it = dedup.wrap(chunks.iterator(), "s");
     List<String> out = new ArrayList<>();

@@ -23,8 +23,8 @@ import java.util.Set;
  * {@code score} (default 1.0). Found through an indexed key, so an exact copy is reachable whatever else differs; a
  * candidate matches when it holds the new item's key among the keys it was stored with ({@link
  * dev.deja.core.item.ItemKeys#keys}, made by this stage from its fields when it was written), so stored values are not
- * normalised again on every check. Items whose fields write other currency symbols ("£50" / "$50") are not exact
- * copies, although most analyzers drop the symbols and give them one key.
+ * normalised again on every check. Items whose fields write other signs ("£50" / "$50", "C++" / "C", "-5" / "5":
+ * {@link TextSteps#signs}) are not exact copies, although most analyzers drop the signs and give them one key.
  *
  * <p>Thread-safe: immutable.
  */
@@ -133,13 +133,14 @@ public final class ExactStage implements Stage {
   }
 
   /**
-   * Whether two items' fields write the same currency symbols, in the same order. The punctuation step of most
-   * analyzers drops symbols, so "Sam owes me £50." and "Sam owes me $50." have one key; they are not the same text.
+   * Whether two items' fields write the same signs, in the same order ({@link TextSteps#signs}: currency and
+   * mathematical symbols, "#", "%", minus signs). The punctuation step of most analyzers drops them, so "Sam owes me
+   * £50." and "Sam owes me $50.", "I code in C++." and "I code in C." have one key; they are not the same text.
    */
-  private boolean sameCurrencies(Item a, Item b) {
+  private boolean sameSigns(Item a, Item b) {
     for (String f : fields) {
-      String x = TextSteps.currencySymbols(FieldValues.text(a, f).orElse(""));
-      if (!x.equals(TextSteps.currencySymbols(FieldValues.text(b, f).orElse("")))) {
+      String x = TextSteps.signs(FieldValues.text(a, f).orElse(""));
+      if (!x.equals(TextSteps.signs(FieldValues.text(b, f).orElse("")))) {
         return false;
       }
     }
@@ -161,7 +162,7 @@ public final class ExactStage implements Stage {
     String shown = key.get().replace('\u001f', ' ');
     List<StageMatch> matches = new ArrayList<>();
     for (Candidate c : candidates) {
-      if (c.item().keys().keys().contains(indexed) && sameCurrencies(probe.item(), c.item().item())) {
+      if (c.item().keys().keys().contains(indexed) && sameSigns(probe.item(), c.item().item())) {
         matches.add(new StageMatch(c.id(), score, Outcome.DUPLICATE, Explanation.of("stage", name).result("match")
             .message(reason).score(score).value("new", shown).value("existing", shown)
             .evidence("case_sensitive", caseSensitive).evidence("analyzer", analyzer.name()).build()));

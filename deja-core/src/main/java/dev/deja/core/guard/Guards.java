@@ -24,7 +24,8 @@ import java.util.regex.Pattern;
  *   <tr><td>{@code names}</td><td>a capitalised name in one text is missing from the other</td><td>"My son Felix" /
  *       "My son Felipe"</td></tr>
  *   <tr><td>{@code contrasts}</td><td>both name a part of the day, weekday, month, meal, frequency, colour, side,
- *       level or season, and not the same</td><td>"yoga on Friday mornings" / "… evenings"</td></tr>
+ *       level or season, and not the same; or a word both write carries another mark ({@link Marks})</td><td>"yoga on
+ *       Friday mornings" / "… evenings"; "I code in C++" / "I code in C"</td></tr>
  *   <tr><td>{@code substitution}</td><td>the same sentence with one content word or phrase replaced (in object
  *       position: after an article, preposition, possessive or copula; or anywhere with {@code position: any}); with
  *       {@code head_max_words}, also a title whose multi-word head is replaced while the rest stays</td>
@@ -139,7 +140,9 @@ public final class Guards {
     protected Optional<Conflict> conflict(String a, String b) {
       Map<String, List<Set<String>>> c = TextSignals.contrastConflicts(a, b, lexicon);
       if (c.isEmpty()) {
-        return Optional.empty();
+        String marks = Marks.conflict(a, b);
+        return marks == null ? Optional.empty()
+            : Optional.of(Conflict.of("different marks: " + marks, Marks.of(a), Marks.of(b)));
       }
       String cat = c.keySet().iterator().next();
       return Optional.of(Conflict.of("different " + String.join(", ", c.keySet()), c.get(cat).get(0),

@@ -107,7 +107,7 @@ public final class NumberReadings {
       if (m.group(2) != null) {
         v *= 1000;
       }
-      numbers.add(v);
+      numbers.add(negative(rest, m.start(1), knowledge, language) ? -v : v);
     }
     boolean spelled = knowledge.numberValue("two").isPresent();
     Matcher w = (spelled ? LETTERS : WORD).matcher(rest);
@@ -146,6 +146,28 @@ public final class NumberReadings {
     return new Numbers(numbers, times);
   }
 
+  /**
+   * Whether the digits at {@code start} are a negative number: a minus sign right before them that follows no letter
+   * or digit ("-5", "(−3)"; not "3-5" or "COVID-19"), or the word the text's language writes before a negative number
+   * ("minus 5").
+   */
+  private static boolean negative(String s, int start, dev.deja.core.lexical.WordKnowledge knowledge,
+      String language) {
+    int i = start - 1;
+    if (i >= 0 && (s.charAt(i) == '-' || s.charAt(i) == '\u2212')) {
+      return i == 0 || !Character.isLetterOrDigit(s.charAt(i - 1));
+    }
+    int end = i;
+    while (end >= 0 && s.charAt(end) == ' ') {
+      end--;
+    }
+    int from = end;
+    while (from >= 0 && Character.isLetter(s.charAt(from))) {
+      from--;
+    }
+    return end < i && from < end && knowledge.isMinusWord(s.substring(from + 1, end + 1), language);
+  }
+
   /** Number phrases among words, longest first; "a hundred" is "one hundred"; once, twice and dozen in English. */
   private static List<Double> spelledNumbers(List<String> words, Lexicon lex,
       dev.deja.core.lexical.WordKnowledge knowledge, String language) {
@@ -167,7 +189,7 @@ public final class NumberReadings {
         }
         java.util.Optional<Double> v = knowledge.numberValue(String.join(" ", span), language);
         if (v.isPresent() && !(len == 1 && span.get(0).equals("one") && english && notACount(words, i))) {
-          out.add(v.get());
+          out.add(i >= 1 && knowledge.isMinusWord(words.get(i - 1), language) ? -v.get() : v.get());
           i += len - 1;
           found = true;
         }

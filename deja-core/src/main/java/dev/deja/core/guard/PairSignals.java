@@ -28,7 +28,7 @@ import java.util.Set;
  *   <tr><td>{@code negation_mismatch}</td><td>one text is negated, the other is not</td></tr>
  *   <tr><td>{@code names_mismatch}</td><td>a capitalised name appears in only one text</td></tr>
  *   <tr><td>{@code contrast_conflict}</td><td>both name a part of the day, weekday, month, colour, side… and not the
- *       same</td></tr>
+ *       same; or a word both write carries another sign in one ("C++" / "C", "A+" / "A": {@link Marks})</td></tr>
  *   <tr><td>{@code modality_mismatch}</td><td>intention, change, obligation or past-habit cues differ</td></tr>
  *   <tr><td>{@code swap}</td><td>the same content words in another order around a comparative, two shared words
  *       that trade places across "to" / "than" / "not" / "from", two parties that trade places around a shared
@@ -168,6 +168,12 @@ public final class PairSignals {
     if (sameDurations && periods != null && DurationReadings.unitsOnly(periods.get(0), pa.durations())
         && DurationReadings.unitsOnly(periods.get(1), pb.durations()) || sameRates && periods != null) {
       contrasts.remove("frequency");
+    }
+    // A word with another sign written onto it is another word ("C++" / "C", "A+" / "A"): the words drop the signs.
+    String marks = Marks.conflict(pa.text(), pb.text());
+    if (marks != null) {
+      contrasts.put("marks", List.of(new java.util.TreeSet<>(Marks.of(pa.text())),
+          new java.util.TreeSet<>(Marks.of(pb.text()))));
     }
     put(v, ev, "contrast_conflict", !contrasts.isEmpty(), contrasts::toString);
     put(v, ev, "modality_mismatch", !pa.modality().equals(pb.modality()),

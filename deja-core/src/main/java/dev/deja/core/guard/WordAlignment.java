@@ -372,18 +372,27 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
     return out;
   }
 
-  /** The content words of a text: not function words or fillers, not numbers or number words. */
+  /**
+   * The content words of a text: not function words or fillers, not numbers or number words, nor the sign of a number
+   * written as a word ("minus 5": {@link NumberReadings} reads it).
+   */
   static List<String> content(String text, Lexicon lex, WordKnowledge knowledge) {
     List<String> out = new ArrayList<>();
-    for (String w : words(NumberReadings.withoutTimes(TextSignals.withoutPossessives(text), lex), knowledge)) {
-      if (lex.functionWords().contains(w) || lex.fillers().contains(w) || lex.negations().contains(w)
-          || NUMERIC.matcher(w).matches() || lex.numberWords().containsKey(w)
-          || knowledge.numberValue(w).isPresent() || !knowledge.functionWordLanguages(w).isEmpty()) {
+    List<String> ws = words(NumberReadings.withoutTimes(TextSignals.withoutPossessives(text), lex), knowledge);
+    for (int i = 0; i < ws.size(); i++) {
+      String w = ws.get(i);
+      if (number(w, lex, knowledge) || lex.functionWords().contains(w) || lex.fillers().contains(w)
+          || lex.negations().contains(w) || !knowledge.functionWordLanguages(w).isEmpty()
+          || i + 1 < ws.size() && number(ws.get(i + 1), lex, knowledge) && knowledge.isMinusWord(w, lex.language())) {
         continue;
       }
       out.add(w.toLowerCase(Locale.ROOT));
     }
     return out;
+  }
+
+  private static boolean number(String w, Lexicon lex, WordKnowledge knowledge) {
+    return NUMERIC.matcher(w).matches() || lex.numberWords().containsKey(w) || knowledge.numberValue(w).isPresent();
   }
 
   /**

@@ -56,6 +56,14 @@ public interface WordKnowledge {
   }
 
   /**
+   * Whether a lower-case word is read as the sign of the number after it in a text of {@code language} ("minus 5",
+   * "minus five"); false when the resource does not know.
+   */
+  default boolean isMinusWord(String word, String language) {
+    return false;
+  }
+
+  /**
    * The value of a number word as a part of a compound ("een" in "eenfactorauthenticatie", "drie" in "driehoek"),
    * the words for one included (in running text they are left out: they are articles too); empty when the part is not
    * exactly one number word.

@@ -81,6 +81,41 @@ public final class TextSteps {
   }
 
   /**
+   * The signs of a text that change what it says and that {@link #punctuation} drops, in order: currency symbols ("£",
+   * "$") and mathematical symbols ("+", "<", "±"; Unicode's two categories), "#" and "%", a minus before a number that
+   * follows no letter or digit ("-5", not "3-5" or "COVID-19") and a minus after a word of one letter ("B-", "O-").
+   * "My blood type is A+." and "My blood type is A.", "It is -5 degrees." and "It is 5 degrees." normalise alike, and
+   * what tells them apart is this.
+   */
+  public static String signs(String s) {
+    StringBuilder b = null;
+    for (int i = 0; i < s.length(); ) {
+      int cp = s.codePointAt(i);
+      int type = Character.getType(cp);
+      boolean sign = type == Character.CURRENCY_SYMBOL || type == Character.MATH_SYMBOL || cp == '#' || cp == '%'
+          || cp == '-' && minus(s, i);
+      if (sign) {
+        if (b == null) {
+          b = new StringBuilder();
+        }
+        b.appendCodePoint(cp);
+      }
+      i += Character.charCount(cp);
+    }
+    return b == null ? "" : b.toString();
+  }
+
+  /** Whether the hyphen at {@code i} is a minus: before a digit after no letter or digit, or after a lone letter. */
+  private static boolean minus(String s, int i) {
+    boolean afterWord = i > 0 && Character.isLetterOrDigit(s.charAt(i - 1));
+    boolean beforeWord = i + 1 < s.length() && Character.isLetterOrDigit(s.charAt(i + 1));
+    if (!afterWord) {
+      return i + 1 < s.length() && Character.isDigit(s.charAt(i + 1));
+    }
+    return !beforeWord && Character.isLetter(s.charAt(i - 1)) && (i < 2 || !Character.isLetterOrDigit(s.charAt(i - 2)));
+  }
+
+  /**
    * Punctuation and symbols (including emoji) become spaces, except apostrophes, which are removed so that
    * "Maya's" becomes "Mayas" and "don't" becomes "dont".
    */

@@ -65,7 +65,7 @@ class StagesTest {
   }
 
   @Test
-  void anExactCopyWritesTheSameCurrencySymbols() {
+  void anExactCopyWritesTheSameSigns() {
     Map<String, Object> stages = new LinkedHashMap<>();
     stages.put("exact", Map.of("type", "exact", "fields", List.of("text"), "case_sensitive", false,
         "analyzer", "standard"));
@@ -79,6 +79,12 @@ class StagesTest {
     assertThat(c.check(CheckRequest.of("t", Item.of("text", "Sam owes me $50."))).matches()).isEmpty();
     assertThat(c.check(CheckRequest.of("t", Item.of("text", "sam owes me £50!"))).matches())
         .extracting(Match::id).containsExactly("pounds");
+    add(c, "plus", Item.of("text", "My blood type is A+."));
+    add(c, "cold", Item.of("text", "It was -5 degrees at the summit."));
+    assertThat(c.check(CheckRequest.of("t", Item.of("text", "My blood type is A."))).matches()).isEmpty();
+    assertThat(c.check(CheckRequest.of("t", Item.of("text", "It was 5 degrees at the summit."))).matches()).isEmpty();
+    assertThat(c.check(CheckRequest.of("t", Item.of("text", "my blood type is A+"))).matches())
+        .extracting(Match::id).containsExactly("plus");
   }
 
   @Test

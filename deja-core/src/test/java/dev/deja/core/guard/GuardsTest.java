@@ -106,7 +106,10 @@ class GuardsTest {
       "I'm vegetarian on weekends only.|I'm vegetarian on weekdays only.|true",
       "I only eat vegetarian from Monday to Friday.|I'm vegetarian on weekdays only.|false",
       "I have my iron supplement at lunchtime.|I take iron tablets with lunch.|false",
-      "I play netball on Monday evenings.|Every Monday evening I play netball.|false"})
+      "I play netball on Monday evenings.|Every Monday evening I play netball.|false",
+      "I code in C++ at work.|I code in C at work.|true",
+      "My blood type is O-.|My blood type is O+.|true",
+      "I code in C# at work.|I code in C sharp at work.|false"})
   void contrasts(String a, String b, boolean conflict) {
     assertThat(conflicts("contrasts", a, b)).isEqualTo(conflict);
   }

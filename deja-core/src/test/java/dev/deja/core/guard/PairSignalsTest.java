@@ -308,6 +308,48 @@ class PairSignalsTest {
     assertThat(of(b, a).get("numbers_conflict")).isEqualTo(expected);
   }
 
+  @ParameterizedTest(name = "marks: ''{0}'' / ''{1}'' → {2}")
+  @CsvSource(delimiter = '|', value = {
+      "I code in C++.|I code in C.|1.0",
+      "I code in C#.|I code in C++.|1.0",
+      "My blood type is A+.|My blood type is A.|1.0",
+      "My grade was B-.|My grade was B.|1.0",
+      "My grade was B-.|My grade was B−.|0.0",
+      "We use C++ at work and C at home.|We use C at home and C++ at work.|0.0",
+      // A mark the other text spells out, and signs that are no marks.
+      "I code in C#.|I code in C sharp.|0.0",
+      "I split the cost of Disney+ with my brother.|I split the cost of Disney Plus with my brother.|0.0",
+      "I bought a T-shirt.|I bought a T shirt.|0.0",
+      "Our ratio is x+y.|Our ratio is x y.|0.0",
+      "I code in C++.|I code in Java.|0.0"})
+  void aWordWithAnotherSignIsAnotherWord(String a, String b, double expected) {
+    assertThat(of(a, b).get("contrast_conflict")).as(PairSignals.of(a, b, Lexicon.ENGLISH, K).evidence().toString())
+        .isEqualTo(expected);
+    assertThat(of(b, a).get("contrast_conflict")).isEqualTo(expected);
+  }
+
+  @ParameterizedTest(name = "signs: ''{0}'' / ''{1}'' → {2}")
+  @CsvSource(delimiter = '|', value = {
+      "It is -5 degrees outside.|It is 5 degrees outside.|1.0",
+      "It is −5 degrees outside.|It is -5 degrees outside.|0.0",
+      "It is minus 5 degrees outside.|It is -5 degrees outside.|0.0",
+      "It is minus four degrees outside.|It is -4 degrees outside.|0.0",
+      "It is minus four degrees outside.|It is four degrees outside.|1.0",
+      // A hyphen between numbers or after a word is no sign.
+      "The kids are 3-5 years old.|The kids are 3 to 5 years old.|0.0",
+      "I had COVID-19 in March.|I had COVID 19 in March.|0.0"})
+  void aMinusMakesANegativeNumber(String a, String b, double expected) {
+    assertThat(of(a, b).get("numbers_conflict")).as(PairSignals.of(a, b, Lexicon.ENGLISH, K).evidence().toString())
+        .isEqualTo(expected);
+    assertThat(of(b, a).get("numbers_conflict")).isEqualTo(expected);
+  }
+
+  @Test
+  void theSignOfANumberWrittenAsAWordIsNoContentWord() {
+    assertThat(of("It is minus 5 degrees outside.", "It is -5 degrees outside.").get("unmatched")).isZero();
+    assertThat(of("Being late is a minus for me.", "Being late is a problem for me.").get("unmatched")).isPositive();
+  }
+
   @Test
   void thePresentPerfectIsNotAPastTense() {
     assertThat(of("I've worked at the office since May.", "I work at the office since May.").get("tense_mismatch"))

@@ -33,6 +33,11 @@ final class TableWordKnowledge implements WordKnowledge {
     functionWords.put("habe", Set.of("de"));
   }
 
+  @Override
+  public boolean isMinusWord(String word, String language) {
+    return word.equals("minus") && language.equals("en");
+  }
+
   /** These words can be verbs (nothing else is). */
   TableWordKnowledge verbs(String... words) {
     verbs = Set.of(words);

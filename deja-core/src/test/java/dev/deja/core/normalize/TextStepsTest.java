@@ -125,6 +125,20 @@ class TextStepsTest {
     assertThat(TextSteps.joinCompounds(input)).isEqualTo(expected);
   }
 
+  @ParameterizedTest(name = "signs of ''{0}'' = ''{1}''")
+  @CsvSource(delimiter = '|', value = {
+      "Sam owes me £50.|£",
+      "I code in C++ and C#.|++#",
+      "My blood type is O- and yours is B+.|-+",
+      "It was -5 degrees, (−3) at noon.|-−",
+      "We own 50% of it.|%",
+      // Hyphens inside or between words and numbers, and dashes, are no signs.
+      "A T-shirt for ages 3-5 – COVID-19 edition, pre- and post-op.|''",
+      "Mark physio - knee|''"})
+  void signsThatChangeWhatATextSays(String text, String signs) {
+    assertThat(TextSteps.signs(text)).isEqualTo(signs);
+  }
+
   /** The fast paths (plain ASCII, single-spaced text) give exactly what the general code gives. */
   @Test
   void fastPathsAgreeWithTheGeneralCode() {
