@@ -24,8 +24,9 @@ import java.util.Set;
  * = "one week"), and weigh generic verbs ("get", "make", "use") half.
  *
  * <p>Guards veto the chunk, content and semantic layers; {@code contrasts}, {@code person} and {@code substitution}
- * veto the paraphrase layer too ({@link RestatementModel#VETOES}), and the others are features of the paraphrase
- * model; on the evidence that tells templated lines apart (the same evidence as {@link dev.deja.core.guard.Guards}):
+ * veto the paraphrase layer too ({@link RestatementModel#VETOES}; {@code substitution} also against a sibling in the
+ * window: {@link #instanceOfTemplate}), and the others are features of the paraphrase model; on the evidence that
+ * tells templated lines apart (the same evidence as {@link dev.deja.core.guard.Guards}):
  * <b>numbers</b> — the later unit has a number or clock time the earlier one lacks; <b>negation</b> — one is negated,
  * the other not, or one has a negative-prefixed form of the other's word ("unstaged" / "staged"); <b>names</b> — the
  * later unit names someone or something
@@ -136,6 +137,28 @@ public final class RepeatJudge {
       }
     }
     return Relation.FULL;
+  }
+
+  /**
+   * Whether two units are instances of one structure, which {@link #relation} compares nearly verbatim only: items of
+   * one list, rows with other labels ("Late July: plant tomato seedlings outdoors." / "Mid May: plant pepper seedlings
+   * outdoors."), units of sections under parallel headings. What one of them says is no evidence that the other
+   * restates a third unit ({@link WindowContext#coverage}).
+   */
+  static boolean siblings(Unit later, Unit earlier) {
+    if (later.kind().isExempt() || earlier.kind().isExempt() || later.kind() == UnitKind.HEADING
+        || earlier.kind() == UnitKind.HEADING) {
+      return false;
+    }
+    if (later.kind() == UnitKind.LIST_ITEM || earlier.kind() == UnitKind.LIST_ITEM) {
+      return later.kind() == earlier.kind() && earlier.listId() == later.listId();
+    }
+    if (later.section() != earlier.section() && parallel(later.heading(), earlier.heading())) {
+      return true;
+    }
+    String la = label(later.body());
+    String lb = la.isEmpty() ? "" : label(earlier.body());
+    return !lb.isEmpty() && !la.equalsIgnoreCase(lb);
   }
 
   /** The most words a label before a colon may have ("Wednesday", "Loan B", "Tuesday 08:00"). */
@@ -269,7 +292,30 @@ public final class RepeatJudge {
     if (veto.isPresent()) {
       return RestatementModel.vetoed(x, guards.guard(veto.get(), later, earlier).orElse(veto.get()));
     }
+    Optional<String> instance = instanceOfTemplate(later, window);
+    if (instance.isPresent()) {
+      return RestatementModel.vetoed(x, instance.get());
+    }
     return RestatementModel.verdict(x);
+  }
+
+  /**
+   * The substitution guard's objection when the unit is another instance of the template of a {@link #siblings
+   * sibling} in the window: a row or an item whose slots are filled by other items ("Late July: plant tomato seedlings
+   * outdoors." after "Mid July: plant lettuce seedlings outdoors."). Such a unit is a step of the structure, not a
+   * restatement of a third unit (an introduction it shares a word with, whose other words the rows say); it vetoes the
+   * paraphrase layer as the guard does on the pair itself.
+   */
+  Optional<String> instanceOfTemplate(UnitFeatures later, WindowContext window) {
+    if (!options.guards().contains("substitution")) {
+      return Optional.empty();
+    }
+    for (UnitFeatures e : window.units()) {
+      if (siblings(later.unit, e.unit) && conflicts(later, e).contains("substitution")) {
+        return guards.guard("edit", later, e).map(c -> c + " (another instance of a row or item's template)");
+      }
+    }
+    return Optional.empty();
   }
 
   /**

@@ -18,6 +18,8 @@ final class WindowContext {
   private final Map<Double, Integer> numbers = new HashMap<>();
   private final Map<Integer, Integer> minutes = new HashMap<>();
   private final Map<Double, Integer> durations = new HashMap<>();
+  /** The units counted, oldest first. */
+  private final java.util.ArrayDeque<UnitFeatures> units = new java.util.ArrayDeque<>();
   private boolean summaryOpen;
 
   /** A context of the given units (for comparing a pair outside a stream: the earlier unit alone). */
@@ -65,11 +67,13 @@ final class WindowContext {
 
   /** Counts a unit that entered the window. */
   void add(UnitFeatures u) {
+    units.addLast(u);
     update(u, 1);
   }
 
   /** Forgets a unit that left the window. */
   void remove(UnitFeatures u) {
+    units.removeFirstOccurrence(u);
     update(u, -1);
   }
 
@@ -103,6 +107,11 @@ final class WindowContext {
       }
     }
     return said / u.weight;
+  }
+
+  /** The units of the window, oldest first. */
+  Iterable<UnitFeatures> units() {
+    return units;
   }
 
   /**

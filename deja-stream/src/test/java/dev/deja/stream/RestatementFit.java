@@ -112,7 +112,7 @@ final class RestatementFit {
             // A pair a veto guard objects to is never removed: not an example (a keep preserved, a drop missed).
             closest(judge, options, f, window).ifPresent(e -> {
               java.util.Set<String> conflicts = judge.conflicts(f, e);
-              if (RestatementModel.veto(conflicts).isPresent()) {
+              if (RestatementModel.veto(conflicts).isPresent() || judge.instanceOfTemplate(f, context).isPresent()) {
                 return;
               }
               double dice = judge.layers(f, e, RepeatJudge.Relation.FULL).paraphrase();

@@ -196,6 +196,40 @@ class StreamPropertiesTest {
     }
   }
 
+  /**
+   * Labelled rows of one template after the introduction they itemise, which shares a word with them: an
+   * introduction, the row, labels, the slots.
+   */
+  private static final List<Object[]> ROWS = List.of(
+      new Object[] {"Here's when to feed each houseplant.", "{0}: feed the {1} with liquid fertiliser.",
+          new String[] {"March", "April", "May", "June", "July"}, new String[] {"fern", "orchid", "monstera",
+              "peace lily", "snake plant", "cactus"}},
+      new Object[] {"This is when to prune each shrub.", "{0}: prune the {1} back hard.", new String[] {"Early March",
+          "Late March", "Mid April", "Early June", "Late August"}, new String[] {"buddleia", "lavender", "dogwood",
+              "forsythia", "hydrangea"}},
+      new Object[] {"Here's where to walk each morning.", "{0}: walk to the {1} and back before breakfast.",
+          new String[] {"Monday", "Tuesday", "Wednesday", "Thursday", "Friday"}, new String[] {"harbour", "castle",
+              "market", "old mill", "lighthouse"}});
+
+  @Test
+  void labelledRowsOfOneTemplateAfterTheirIntroductionAreAllKept(Random r) {
+    for (int n = 0; n < 60; n++) {
+      Object[] t = ROWS.get(r.nextInt(ROWS.size()));
+      List<String> labels = new ArrayList<>(List.of((String[]) t[2]));
+      java.util.Collections.shuffle(labels, r);
+      List<String> lines = new ArrayList<>(List.of((String) t[0]));
+      int want = 3 + r.nextInt(Math.min(3, labels.size() - 2));
+      List<String> items = new ArrayList<>(List.of((String[]) t[3]));
+      java.util.Collections.shuffle(items, r);
+      for (int k = 0; k < want; k++) {
+        lines.add(java.text.MessageFormat.format(((String) t[1]).replace("'", "''"), labels.get(k), items.get(k)));
+      }
+      String text = String.join("\n", lines);
+      assertThat(dedup.dedupe(SyntheticAnswers.chunks(r, text, 12))).as("labelled rows of one template")
+          .isEqualTo(text);
+    }
+  }
+
   @Test
   void injectedErrorsNeverBlockContent(Random r) {
     SimpleMeterRegistry meters = new SimpleMeterRegistry();
