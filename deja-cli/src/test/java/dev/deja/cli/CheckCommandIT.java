@@ -131,7 +131,10 @@ class CheckCommandIT {
       "My blood type is A+.|My blood type is A.|0",
       "I code in C++.|I code in C.|0",
       "It was -5 degrees at the summit.|It was 5 degrees at the summit.|0",
-      "It was -5 degrees at the summit.|It was minus 5 degrees at the summit.|1"})
+      "It was -5 degrees at the summit.|It was minus 5 degrees at the summit.|1",
+      // The same numbers joined in another order: another date, another split.
+      "Our wedding anniversary is on 12/03.|Our wedding anniversary is on 03/12.|0",
+      "My partner and I split the rent 60/40.|My partner and I split the rent 40/60.|0"})
   void theSameWordsSayingAnotherFactAreNotMerged(String stored, String text, int exit) throws Exception {
     checkMemory(stored, text, exit);
   }

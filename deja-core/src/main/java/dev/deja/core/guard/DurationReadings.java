@@ -76,7 +76,7 @@ public final class DurationReadings {
     for (Duration d : durations) {
       rest.removeIf(v -> v == d.amount());
     }
-    return new NumberReadings.Numbers(rest, n.times());
+    return new NumberReadings.Numbers(rest, n.times(), n.orders());
   }
 
   /**

@@ -25,12 +25,24 @@ public final class NumberReadings {
    * @param numbers numeric values, sorted (digits, "5k", number words, ordinals, "once"/"twice")
    * @param times clock times as sets of minutes since midnight (a time without am/pm is both readings: 8:15 is
    *     {495, 1215})
+   * @param orders the numbers of each run of numbers joined by "/" or "-", in the order written ("12/03" → [12, 3],
+   *     "60/40", "2026-03-12", "3-1"): a date, a split, a score or a fraction, which the same numbers in another order
+   *     are not ("12/03" / "03/12")
    */
-  public record Numbers(List<Double> numbers, List<Set<Integer>> times) {
+  public record Numbers(List<Double> numbers, List<Set<Integer>> times, List<List<Double>> orders) {
+    /** Numbers and times without runs in an order. */
+    public Numbers(List<Double> numbers, List<Set<Integer>> times) {
+      this(numbers, times, List.of());
+    }
+
     public boolean isEmpty() {
       return numbers.isEmpty() && times.isEmpty();
     }
   }
+
+  /** Numbers joined by "/" or "-" with nothing else between them ("12/03", "60/40", "2026-03-12"). */
+  private static final Pattern ORDERED =
+      Pattern.compile("(?<![\\p{L}\\p{N}.,])\\d+(?:[/-]\\d+)+(?![\\p{L}\\p{N}]|[.,]\\d)");
 
   private static final Pattern CLOCK = Pattern.compile("\\b(\\d{1,2})[:.](\\d{2})\\s*(am|pm|a\\.m\\.|p\\.m\\.)?");
   private static final Pattern HOUR_AMPM = Pattern.compile("\\b(\\d{1,2})\\s*(am|pm|a\\.m\\.|p\\.m\\.|oclock|uur)\\b");
@@ -118,7 +130,7 @@ public final class NumberReadings {
     if (spelled) {
       numbers.addAll(spelledNumbers(words, lex, knowledge, language));
       Collections.sort(numbers);
-      return new Numbers(numbers, times);
+      return new Numbers(numbers, times, orders(rest));
     }
     List<Double> fromWords = new ArrayList<>();
     for (int i = 0; i < words.size(); i++) {
@@ -143,7 +155,24 @@ public final class NumberReadings {
     }
     numbers.addAll(fromWords);
     Collections.sort(numbers);
-    return new Numbers(numbers, times);
+    return new Numbers(numbers, times, orders(rest));
+  }
+
+  /** The runs of numbers joined by "/" or "-" ({@link Numbers#orders}), in the text's order. */
+  private static List<List<Double>> orders(String rest) {
+    if (rest.indexOf('/') < 0 && rest.indexOf('-') < 0) {
+      return List.of();
+    }
+    List<List<Double>> out = new ArrayList<>();
+    Matcher m = ORDERED.matcher(rest);
+    while (m.find()) {
+      List<Double> run = new ArrayList<>();
+      for (String part : m.group().split("[/-]")) {
+        run.add(Double.parseDouble(part));
+      }
+      out.add(List.copyOf(run));
+    }
+    return out;
   }
 
   /**
@@ -380,8 +409,18 @@ public final class NumberReadings {
     }
   }
 
-  /** Whether two texts' numbers or times disagree: both have some, and they differ (as sets of values). */
+  /**
+   * Whether two texts' numbers or times disagree: both have some, and they differ (as sets of values); or a run of
+   * numbers of one text has the numbers of a run of the other in another order ("12/03" / "03/12", "60/40" / "40/60").
+   */
   public static boolean numbersConflict(Numbers a, Numbers b) {
+    for (List<Double> x : a.orders()) {
+      for (List<Double> y : b.orders()) {
+        if (!x.equals(y) && sorted(x).equals(sorted(y))) {
+          return true;
+        }
+      }
+    }
     // The values, not how often each is said: "40 minutes there and 40 back" / "forty minutes each way".
     if (!a.numbers().isEmpty() && !b.numbers().isEmpty()
         && !new java.util.TreeSet<>(a.numbers()).equals(new java.util.TreeSet<>(b.numbers()))) {
@@ -391,6 +430,12 @@ public final class NumberReadings {
       return !covered(a.times(), b.times()) || !covered(b.times(), a.times());
     }
     return false;
+  }
+
+  private static List<Double> sorted(List<Double> xs) {
+    List<Double> s = new ArrayList<>(xs);
+    Collections.sort(s);
+    return s;
   }
 
   private static boolean covered(List<Set<Integer>> xs, List<Set<Integer>> ys) {

@@ -407,6 +407,11 @@ public final class PairSignals {
       t.stream().sorted().forEach(m -> readings.add(String.format("%02d:%02d", m / 60, m % 60)));
       parts.add(String.join("|", readings));
     }
+    for (List<Double> run : n.orders()) {
+      List<String> written = new ArrayList<>();
+      run.forEach(d -> written.add(Long.toString((long) (double) d)));
+      parts.add(String.join("/", written));
+    }
     return parts.toString();
   }
 

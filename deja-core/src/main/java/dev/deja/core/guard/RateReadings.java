@@ -184,7 +184,7 @@ public final class RateReadings {
         rest.remove(r.amount());
       }
     }
-    return new NumberReadings.Numbers(rest, n.times());
+    return new NumberReadings.Numbers(rest, n.times(), n.orders());
   }
 
   /** How a text's rates read in an explanation: "['every six months' (every 182.5 days)]". */

@@ -303,9 +303,7 @@ class PairSignalsTest {
       // Only the names of currencies with a symbol are read: "gold" (the Zimbabwe Gold) is a word of its own.
       "We have 2 gold cards.|We have $2.|0.0"})
   void theSameAmountInAnotherCurrencyIsAnotherAmount(String a, String b, double expected) {
-    assertThat(of(a, b).get("numbers_conflict")).as(PairSignals.of(a, b, Lexicon.ENGLISH, K).evidence().toString())
-        .isEqualTo(expected);
-    assertThat(of(b, a).get("numbers_conflict")).isEqualTo(expected);
+    assertBothWays("numbers_conflict", a, b, expected);
   }
 
   @ParameterizedTest(name = "marks: ''{0}'' / ''{1}'' → {2}")
@@ -323,9 +321,7 @@ class PairSignalsTest {
       "Our ratio is x+y.|Our ratio is x y.|0.0",
       "I code in C++.|I code in Java.|0.0"})
   void aWordWithAnotherSignIsAnotherWord(String a, String b, double expected) {
-    assertThat(of(a, b).get("contrast_conflict")).as(PairSignals.of(a, b, Lexicon.ENGLISH, K).evidence().toString())
-        .isEqualTo(expected);
-    assertThat(of(b, a).get("contrast_conflict")).isEqualTo(expected);
+    assertBothWays("contrast_conflict", a, b, expected);
   }
 
   @ParameterizedTest(name = "signs: ''{0}'' / ''{1}'' → {2}")
@@ -339,9 +335,28 @@ class PairSignalsTest {
       "The kids are 3-5 years old.|The kids are 3 to 5 years old.|0.0",
       "I had COVID-19 in March.|I had COVID 19 in March.|0.0"})
   void aMinusMakesANegativeNumber(String a, String b, double expected) {
-    assertThat(of(a, b).get("numbers_conflict")).as(PairSignals.of(a, b, Lexicon.ENGLISH, K).evidence().toString())
+    assertBothWays("numbers_conflict", a, b, expected);
+  }
+
+  @ParameterizedTest(name = "order: ''{0}'' / ''{1}'' → {2}")
+  @CsvSource(delimiter = '|', value = {
+      "Our wedding anniversary is on 12/03.|Our wedding anniversary is on 03/12.|1.0",
+      "My partner and I split the rent 60/40.|My partner and I split the rent 40/60.|1.0",
+      "My passport expires on 2027-05-11.|My passport expires on 2027-11-05.|1.0",
+      "Our wedding anniversary is on 12/03.|Our wedding anniversary is on 12/3.|0.0",
+      "My partner and I split the rent 60/40.|My partner and I split the rent 60-40.|0.0",
+      // Numbers in another order that are not joined are no run.
+      "I have 3 cats and 4 dogs.|I have 4 dogs and 3 cats.|0.0",
+      "The kids are 3-5 years old.|The kids are 3 to 5 years old.|0.0"})
+  void theSameNumbersJoinedInAnotherOrderAreOtherNumbers(String a, String b, double expected) {
+    assertBothWays("numbers_conflict", a, b, expected);
+  }
+
+  /** The signal reads the pair alike in both orders, as expected. */
+  private static void assertBothWays(String signal, String a, String b, double expected) {
+    assertThat(of(a, b).get(signal)).as(PairSignals.of(a, b, Lexicon.ENGLISH, K).evidence().toString())
         .isEqualTo(expected);
-    assertThat(of(b, a).get("numbers_conflict")).isEqualTo(expected);
+    assertThat(of(b, a).get(signal)).isEqualTo(expected);
   }
 
   @Test
