@@ -306,21 +306,21 @@ final class StreamGuards {
 
   /**
    * The order guard: two words of both units stand on either side of the same marker, in the other order in each ("from
-   * Lyon to Paris" / "from Paris to Lyon", "Lyon to Paris" / "Paris to Lyon") — the same words, the other direction.
+   * Lyon to Paris" / "from Paris to Lyon", "Lyon to Paris" / "Paris to Lyon") — the same words, the other direction;
+   * or a word both have follows opposite prepositions ("to the shared drive" / "from the shared drive").
    */
   static Optional<String> tradedPlaces(UnitFeatures later, UnitFeatures earlier) {
     List<String[]> a = sides(later.body);
-    if (a.isEmpty()) {
-      return Optional.empty();
-    }
-    for (String[] y : sides(earlier.body)) {
+    for (String[] y : a.isEmpty() ? List.<String[]>of() : sides(earlier.body)) {
       for (String[] x : a) {
         if (x[1].equals(y[1]) && x[0].equals(y[2]) && x[2].equals(y[0])) {
           return Optional.of("order: '" + x[3] + "' / '" + y[3] + "'");
         }
       }
     }
-    return Optional.empty();
+    // The same thing after opposite prepositions: "Upload the file to the shared drive." / "… from the shared drive".
+    String role = TextSignals.roleChange(later.body, earlier.body, UnitFeatures.EN);
+    return role == null ? Optional.empty() : Optional.of("order: " + role);
   }
 
   /** Each order marker with the content words right before and after it (stems, then the words as written). */

@@ -78,6 +78,7 @@ class RepeatJudgeTest {
       "Add 200 grams of yoghurt and stir well.|Add 200 grams of flour and stir well.|substitution",
       // The same words in the other direction, and the same sentence negated, say something else.
       "Take the 9:10 from Lyon to Paris on the way back.|Take the 9:10 from Paris to Lyon on the way out.|order",
+      "Download the file from the shared drive on your laptop.|Upload the file to the shared drive.|order",
       "You cannot cancel the subscription online at any time.|You can cancel the subscription at any time online.|"
           + "negation: the same sentence"})
   void aContrastAnotherPersonOrAnotherItemVetoesARestatementTheModelWouldCall(String later, String earlier,

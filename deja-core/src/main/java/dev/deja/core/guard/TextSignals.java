@@ -70,6 +70,14 @@ public final class TextSignals {
     return out;
   }
 
+  /**
+   * The first content word both texts have after opposite prepositions ("to the shared drive" / "from the shared
+   * drive", "before work" / "after work"), described; null when there is none ({@code role_change}).
+   */
+  public static String roleChange(String a, String b, Lexicon lex) {
+    return Roles.roleChange(words(a), words(b), lex);
+  }
+
   /** Categories in which both texts name something and not the same things, with what each names. */
   public static Map<String, List<Set<String>>> contrastConflicts(String a, String b, Lexicon lex) {
     Map<String, Set<String>> ca = contrasts(a, lex);
