@@ -142,8 +142,8 @@ public final class RepeatJudge {
   /**
    * Whether two units are instances of one structure, which {@link #relation} compares nearly verbatim only: items of
    * one list, rows with other labels ("Late July: plant tomato seedlings outdoors." / "Mid May: plant pepper seedlings
-   * outdoors."), units of sections under parallel headings. What one of them says is no evidence that the other
-   * restates a third unit ({@link WindowContext#coverage}).
+   * outdoors."), units of sections under parallel headings. One that fills the other's template with other items is a
+   * step of the structure, not a restatement ({@link #instanceOfTemplate}).
    */
   static boolean siblings(Unit later, Unit earlier) {
     if (later.kind().isExempt() || earlier.kind().isExempt() || later.kind() == UnitKind.HEADING
@@ -311,8 +311,11 @@ public final class RepeatJudge {
       return Optional.empty();
     }
     for (UnitFeatures e : window.units()) {
-      if (siblings(later.unit, e.unit) && conflicts(later, e).contains("substitution")) {
-        return guards.guard("edit", later, e).map(c -> c + " (another instance of a row or item's template)");
+      if (siblings(later.unit, e.unit)) {
+        Optional<String> c = guards.guard("edit", later, e);
+        if (c.isPresent() && c.get().startsWith("substitution")) {
+          return Optional.of(c.get() + " (another instance of a row or item's template)");
+        }
       }
     }
     return Optional.empty();
