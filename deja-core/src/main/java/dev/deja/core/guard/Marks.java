@@ -43,8 +43,8 @@ public final class Marks {
    * one than in the other, and neither text may spell the mark out.
    */
   public static String conflict(String a, String b) {
-    if (!maybeMarked(a) && !maybeMarked(b)) {
-      return null; // no text writes a sign a mark is made of: most pairs take this path
+    if (!marked(a) && !marked(b)) {
+      return null; // neither text writes a mark: most pairs take this path, without reading the words
     }
     List<Form> fa = forms(a);
     List<Form> fb = forms(b);
@@ -66,8 +66,21 @@ public final class Marks {
     return null;
   }
 
-  private static boolean maybeMarked(String s) {
-    return s.indexOf('+') >= 0 || s.indexOf('#') >= 0 || s.indexOf('-') >= 0 || s.indexOf('\u2212') >= 0;
+  /** Whether a text writes a mark onto some word (a scan of its signs; no words are made). */
+  static boolean marked(String s) {
+    for (int i = 1; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if ((c == '+' || c == '#' || c == '-' || c == '\u2212') && Character.isLetterOrDigit(s.charAt(i - 1))) {
+        int start = i - 1;
+        while (start > 0 && Character.isLetterOrDigit(s.charAt(start - 1))) {
+          start--;
+        }
+        if (!mark(s, start, i).isEmpty()) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** Whether an unmarked occurrence of {@code word} is followed by a word the other text lacks ("C sharp"). */
