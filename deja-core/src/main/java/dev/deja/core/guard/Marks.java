@@ -70,10 +70,10 @@ public final class Marks {
   static boolean marked(String s) {
     for (int i = 1; i < s.length(); i++) {
       char c = s.charAt(i);
-      if ((c == '+' || c == '#' || c == '-' || c == '\u2212') && Character.isLetterOrDigit(s.charAt(i - 1))) {
-        int start = i - 1;
-        while (start > 0 && Character.isLetterOrDigit(s.charAt(start - 1))) {
-          start--;
+      if ((c == '+' || c == '#' || c == '-' || c == '\u2212') && Character.isLetterOrDigit(s.codePointBefore(i))) {
+        int start = i;
+        while (start > 0 && Character.isLetterOrDigit(s.codePointBefore(start))) {
+          start -= Character.charCount(s.codePointBefore(start));
         }
         if (!mark(s, start, i).isEmpty()) {
           return true;
