@@ -127,6 +127,7 @@ class CheckCommandIT {
       "Sam owes me £50.|Sam owes me $50.|0",
       "My rent is €900 a month.|My rent is 900 dollars a month.|0",
       "Sam owes me £50.|Sam owes me fifty pounds.|1",
+      "Sam owes me $50.|Sam owes me fifty pounds.|0",
       // A word with another sign written onto it, and a negative number (the analyzer drops the signs too).
       "My blood type is A+.|My blood type is A.|0",
       "I code in C++.|I code in C.|0",

@@ -79,8 +79,12 @@ final class Currencies {
     return out;
   }
 
+  /**
+   * Whether a word is an amount: digits, a number word of the lexicon ("fifty", "one"; not only the small ones that
+   * {@link NumberReadings#wordNumber} reads as a count) or a multiplier ("hundred").
+   */
   private static boolean amount(String w, Lexicon lex) {
-    return !w.isEmpty() && Character.isDigit(w.charAt(0)) || NumberReadings.wordNumber(w, lex) != null
+    return !w.isEmpty() && Character.isDigit(w.charAt(0)) || w.equals("one") || lex.numberWords().containsKey(w)
         || lex.multipliers().containsKey(w);
   }
 

@@ -298,6 +298,9 @@ class PairSignalsTest {
       "I paid $20k for it.|I paid twenty thousand dollars for it.|0.0",
       // A currency name that is not after an amount is no currency; one text without a currency compares nothing.
       "I won 50 euros.|I won $50.|1.0",
+      // Any number word is an amount, not only the small ones read as counts.
+      "Sam owes me fifty pounds.|Sam owes me $50.|1.0",
+      "I owe Sam fifty euros.|I owe Sam $50.|1.0",
       "We won 3 games and $50.|We won 3 games and $50.|0.0",
       "Sam owes me 50.|Sam owes me $50.|0.0",
       // Only the names of currencies with a symbol are read: "gold" (the Zimbabwe Gold) is a word of its own.

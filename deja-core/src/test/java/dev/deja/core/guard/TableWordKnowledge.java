@@ -25,7 +25,7 @@ final class TableWordKnowledge implements WordKnowledge {
     this.persons = Set.copyOf(persons);
     this.past = Set.copyOf(past);
     for (String[] n : new String[][] {{"one", "1"}, {"two", "2"}, {"three", "3"}, {"twenty nine", "29"},
-        {"thirty four", "34"}, {"four", "4"}, {"seven", "7"}}) {
+        {"thirty four", "34"}, {"four", "4"}, {"seven", "7"}, {"fifty", "50"}}) {
       numbers.put(n[0], Double.valueOf(n[1]));
     }
     functionWords.put("und", Set.of("de"));
