@@ -122,21 +122,22 @@ public final class RepeatJudge {
     if (later.kind() == UnitKind.HEADING || earlier.kind() == UnitKind.HEADING) {
       return Relation.VERBATIM;
     }
+    return parallelOrOtherRow(later, earlier) ? Relation.VERBATIM : Relation.FULL;
+  }
+
+  /**
+   * Units of sections under parallel headings ("Version 1 (formal)" / "Version 2 (friendly)", "Day 1" / "Day 2":
+   * alternatives or instances of one template, so what one says again in other words is not a repeat), or labelled
+   * lines with other labels ("Wednesday: Ben has football at 16:30.", "Loan B: ...": the rows of a list written
+   * without markers, which like items of one list are compared nearly verbatim only).
+   */
+  private static boolean parallelOrOtherRow(Unit later, Unit earlier) {
     if (later.section() != earlier.section() && parallel(later.heading(), earlier.heading())) {
-      // Sections under parallel headings ("Version 1 (formal)" / "Version 2 (friendly)", "Day 1" / "Day 2") are
-      // alternatives or instances of one template: what one says again in other words is not a repeat.
-      return Relation.VERBATIM;
+      return true;
     }
     String la = label(later.body());
-    if (!la.isEmpty()) {
-      String lb = label(earlier.body());
-      if (!lb.isEmpty() && !la.equalsIgnoreCase(lb)) {
-        // Labelled lines ("Wednesday: Ben has football at 16:30.", "Loan B: ...") are the rows of a list
-        // written without markers: like items of one list, different rows are compared nearly verbatim only.
-        return Relation.VERBATIM;
-      }
-    }
-    return Relation.FULL;
+    String lb = la.isEmpty() ? "" : label(earlier.body());
+    return !lb.isEmpty() && !la.equalsIgnoreCase(lb);
   }
 
   /**
@@ -153,12 +154,7 @@ public final class RepeatJudge {
     if (later.kind() == UnitKind.LIST_ITEM || earlier.kind() == UnitKind.LIST_ITEM) {
       return later.kind() == earlier.kind() && earlier.listId() == later.listId();
     }
-    if (later.section() != earlier.section() && parallel(later.heading(), earlier.heading())) {
-      return true;
-    }
-    String la = label(later.body());
-    String lb = la.isEmpty() ? "" : label(earlier.body());
-    return !lb.isEmpty() && !la.equalsIgnoreCase(lb);
+    return parallelOrOtherRow(later, earlier);
   }
 
   /** The most words a label before a colon may have ("Wednesday", "Loan B", "Tuesday 08:00"). */
