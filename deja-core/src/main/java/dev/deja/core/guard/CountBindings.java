@@ -9,8 +9,8 @@ import java.util.Map;
  * What each count counts: "I have two cats and a dog" binds 2 to "cat" and 1 to "dog", "two dogs and a cat" the other
  * way round — the same numbers, another fact, which a comparison of the numbers alone cannot see. A count is a number
  * ({@link NumberReadings#wordNumber}: one or two digits, or a number word, up to 24 — larger numbers are amounts, years
- * or codes) or "a" / "an" / "one" right before a word, which is the
- * word counted, compared by its base form ("cats" = "cat"). Only texts that count two or more words are compared, and
+ * or codes; not the last word of a larger number, "five" in "twenty five days") or "a" / "an" / "one" right before a
+ * word that is no number word, which is the word counted, compared by its base form ("cats" = "cat"). Only texts that count two or more words are compared, and
  * a difference counts when one of the two counts is a number ("two sheep and a deer" / "two deer and a sheep"), not
  * when both are articles; a word one text counts twice, differently, is a range or a size and is not compared.
  *
@@ -57,7 +57,8 @@ final class CountBindings {
         number = false;
       } else {
         Integer v = NumberReadings.wordNumber(w, lex);
-        if (v == null) {
+        // "five" in "twenty five days" is the end of a larger number (25), not a count of its own.
+        if (v == null || i > 0 && numberWord(words.get(i - 1), lex)) {
           continue;
         }
         n = v;
@@ -75,11 +76,16 @@ final class CountBindings {
     return out;
   }
 
+  /** Whether a word is a number: digits, "one", or any number word or multiplier of the lexicon ("twenty", "hundred"). */
+  private static boolean numberWord(String w, Lexicon lex) {
+    return !w.isEmpty() && w.chars().allMatch(Character::isDigit) || w.equals("one")
+        || lex.numberWords().containsKey(w) || lex.multipliers().containsKey(w);
+  }
+
   /** The base form of the word counted at position {@code k}: the next word, unless a function word or a number. */
   private static String counted(List<String> words, int k, Lexicon lex, WordKnowledge knowledge) {
     String w = words.get(k);
-    if (lex.functionWords().contains(w) || NumberReadings.wordNumber(w, lex) != null
-        || !w.chars().allMatch(Character::isLetter)) {
+    if (lex.functionWords().contains(w) || numberWord(w, lex) || !w.chars().allMatch(Character::isLetter)) {
       return null;
     }
     List<String> lemmas = knowledge.lemmas(w);

@@ -97,6 +97,8 @@ class PairSignalsTest {
       "I keep 2 sheep and 3 deer.|I keep three deer and two sheep.",
       // A word counted twice, differently, is a size or a range: no count to compare.
       "I keep two sheep and a deer in a 12-foot-by-18-foot pen.|I keep two sheep and a deer in a 12-by-18-foot pen.",
+      // The last word of a larger number counts nothing by itself: "twenty-five days" is 25 days, not 5.
+      "I get twenty-five days' holiday a year.|I get 25 days' holiday a year.",
       // Two articles are no numbers: "a" counts only against a number.
       "I keep a sheep and a deer.|I keep a deer and a sheep."})
   void theSameCountsOfTheSameThingsAreNoConflict(String a, String b) {
