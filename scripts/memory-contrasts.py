@@ -14,7 +14,7 @@ another day or time). The note names the change ("same: number in words", "diffe
 lists are test data written for this check, not fitted on and not used by Deja. Deterministic for a seed
 (docs/EVALUATION.md quotes seeds 7 and 8, 300 facts each).
 """
-import json, random, sys
+import calendar, json, random, sys
 
 seed, count, out = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 r = random.Random(seed)
@@ -92,10 +92,15 @@ def job():
 def flight():
     c, d, m = r.choice(CITIES), r.randint(1, 28), r.choice(MONTHS)
     base = f"I'm flying to {c} on {d} {m}."
+    mi = list(calendar.month_name).index(m)
+    # Another day, written in numbers, that is no reading of the same date in either order ("05/03" is also 3 May).
+    od = other([x for x in range(1, 29) if x != mi], d)
     same = [(f"My flight to {c} is on {m} {ordinal(d)}.", 'another date format'),
-            (f"I am flying to {c} on {m} {d}.", 'another date format')]
+            (f"I am flying to {c} on {m} {d}.", 'another date format'),
+            (f"I'm flying to {c} on {d:02d}/{mi:02d}.", 'date in numbers')]
     diff = [(f"I'm flying from {c} on {d} {m}.", 'opposite direction'),
             (f"I'm flying to {c} on {other(range(1, 29), d)} {m}.", 'other date'),
+            (f"I'm flying to {c} on {od:02d}/{mi:02d}.", 'other date in numbers'),
             (f"I'm flying to {other(CITIES, c)} on {d} {m}.", 'other city')]
     return base, same, diff
 

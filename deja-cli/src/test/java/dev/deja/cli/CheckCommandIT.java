@@ -135,8 +135,27 @@ class CheckCommandIT {
       "It was -5 degrees at the summit.|It was minus 5 degrees at the summit.|1",
       // The same numbers joined in another order: another date, another split.
       "Our wedding anniversary is on 12/03.|Our wedding anniversary is on 03/12.|0",
-      "My partner and I split the rent 60/40.|My partner and I split the rent 40/60.|0"})
+      "My partner and I split the rent 60/40.|My partner and I split the rent 40/60.|0",
+      // A handle or an address with other punctuation (the analyzer drops it or splits at it).
+      "My Instagram handle is @sam_lee.|My Instagram handle is @samlee.|0",
+      "My GitHub username is jdoe_dev.|My GitHub username is jdoe-dev.|0",
+      "My email is sam.lee@gmail.com.|My email is samlee@gmail.com.|0",
+      "My GitHub username is jdoe_dev.|My GitHub username is @JDoe_Dev|1"})
   void theSameWordsSayingAnotherFactAreNotMerged(String stored, String text, int exit) throws Exception {
+    checkMemory(stored, text, exit);
+  }
+
+  @ParameterizedTest(name = "{0} / {1} → exit {2}")
+  @CsvSource(delimiter = '|', value = {
+      // A date in numbers and the same date in words, in either order of day and month.
+      "My passport expires on 11/05/2027.|My passport expires on 11 May 2027.|1",
+      "Our wedding anniversary is on 12/03.|Our wedding anniversary is on 12 March.|1",
+      "My son was born on 04.09.2019.|My son was born on 4 September 2019.|1",
+      "My passport expires on 2027-05-11.|My passport expires on May 11, 2027.|1",
+      // Another day, another year.
+      "My passport expires on 11/05/2027.|My passport expires on 12 May 2027.|0",
+      "My passport expires on 11/05/2027.|My passport expires on 11 May 2028.|0"})
+  void theSameDateWrittenInNumbersOrInWordsIsOneFact(String stored, String text, int exit) throws Exception {
     checkMemory(stored, text, exit);
   }
 

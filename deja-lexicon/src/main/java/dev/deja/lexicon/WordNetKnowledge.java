@@ -44,6 +44,8 @@ public final class WordNetKnowledge implements WordKnowledge {
   private final WordNetRelations relations = new WordNetRelations(entries);
   private final Map<String, java.util.Set<String>> languages = new ConcurrentHashMap<>();
   private final Map<String, Optional<Double>> numberValues = new ConcurrentHashMap<>();
+  /** Month names of the supported languages (ICU's calendar symbols): small, shared by every instance. */
+  private static final MonthNames MONTHS = new MonthNames();
   private volatile NumberWords numbers;
 
   @Override
@@ -129,6 +131,11 @@ public final class WordNetKnowledge implements WordKnowledge {
   @Override
   public boolean isMinusWord(String word, String language) {
     return numberTable().isMinusWord(word, language);
+  }
+
+  @Override
+  public int month(String word, String language) {
+    return MONTHS.month(word, language);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.deja.stream;
 
+import dev.deja.core.guard.Identifiers;
 import dev.deja.core.guard.Marks;
 import dev.deja.core.guard.NumberReadings;
 import dev.deja.core.guard.TextSignals;
@@ -124,7 +125,12 @@ final class StreamGuards {
         }
         // A word with another sign written onto it is another word ("C++" / "C", "A+" / "A").
         String marks = Marks.conflict(later.body, earlier.body);
-        return marks == null ? Optional.empty() : Optional.of("contrasts: marks " + marks);
+        if (marks != null) {
+          return Optional.of("contrasts: marks " + marks);
+        }
+        // A handle or an address with other punctuation is another name ("@sam_lee" / "@samlee").
+        String ids = Identifiers.conflict(later.body, earlier.body);
+        return ids == null ? Optional.empty() : Optional.of("contrasts: identifiers " + ids);
       }
       case "names" -> {
         Set<String> words = earlier.words();

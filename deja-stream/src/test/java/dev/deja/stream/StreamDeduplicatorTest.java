@@ -44,6 +44,13 @@ class StreamDeduplicatorTest {
   }
 
   @Test
+  void aHandleWithOtherPunctuationIsKept() {
+    assertThat(dedup.dedupe(List.of("Follow the project on @deja_dev for updates. ",
+        "Follow the project on @dejadev for updates. ", "Follow the project on @deja_dev for updates.")))
+        .isEqualTo("Follow the project on @deja_dev for updates. Follow the project on @dejadev for updates.");
+  }
+
+  @Test
   void wrapAnIteratorEmittingAsUnitsComplete() {
     Iterator<String> it = dedup.wrap(chunks.iterator(), "s");
     List<String> out = new ArrayList<>();

@@ -2,6 +2,7 @@ package dev.deja.core.cascade;
 
 import dev.deja.core.engine.Outcome;
 import dev.deja.core.explain.Explanation;
+import dev.deja.core.guard.Identifiers;
 import dev.deja.core.index.Candidate;
 import dev.deja.core.item.FieldType;
 import dev.deja.core.item.Item;
@@ -135,12 +136,15 @@ public final class ExactStage implements Stage {
   /**
    * Whether two items' fields write the same signs, in the same order ({@link TextSteps#signs}: currency and
    * mathematical symbols, "#", "%", minus signs). The punctuation step of most analyzers drops them, so "Sam owes me
-   * £50." and "Sam owes me $50.", "I code in C++." and "I code in C." have one key; they are not the same text.
+   * £50." and "Sam owes me $50.", "I code in C++." and "I code in C." have one key; they are not the same text. Nor
+   * are two texts that write a handle or an address with other punctuation ({@link Identifiers}: "@sam_lee" /
+   * "@samlee", "jdoe_dev" / "jdoe-dev").
    */
   private boolean sameSigns(Item a, Item b) {
     for (String f : fields) {
-      String x = TextSteps.signs(FieldValues.text(a, f).orElse(""));
-      if (!x.equals(TextSteps.signs(FieldValues.text(b, f).orElse("")))) {
+      String x = FieldValues.text(a, f).orElse("");
+      String y = FieldValues.text(b, f).orElse("");
+      if (!TextSteps.signs(x).equals(TextSteps.signs(y)) || Identifiers.conflict(x, y) != null) {
         return false;
       }
     }

@@ -10,9 +10,10 @@ import java.util.Map;
  * way round — the same numbers, another fact, which a comparison of the numbers alone cannot see. A count is a number
  * ({@link NumberReadings#wordNumber}: one or two digits, or a number word, up to 24 — larger numbers are amounts, years
  * or codes; not the last word of a larger number, "five" in "twenty five days") or "a" / "an" / "one" right before a
- * word that is no number word, which is the word counted, compared by its base form ("cats" = "cat"). Only texts that count two or more words are compared, and
- * a difference counts when one of the two counts is a number ("two sheep and a deer" / "two deer and a sheep"), not
- * when both are articles; a word one text counts twice, differently, is a range or a size and is not compared.
+ * word that is no number word, which is the word counted, compared by its base form ("cats" = "cat"). Only texts that
+ * count two or more words are compared, and a difference counts when one of the two counts is a number ("two sheep
+ * and a deer" / "two deer and a sheep"), not when both are articles; a word one text counts twice, differently, is a
+ * range or a size and is not compared.
  *
  * <p>Thread-safe: stateless.
  */
@@ -76,7 +77,7 @@ final class CountBindings {
     return out;
   }
 
-  /** Whether a word is a number: digits, "one", or any number word or multiplier of the lexicon ("twenty", "hundred"). */
+  /** Whether a word is a number: digits, "one", or any number word or multiplier of the lexicon ("twenty"). */
   private static boolean numberWord(String w, Lexicon lex) {
     return !w.isEmpty() && w.chars().allMatch(Character::isDigit) || w.equals("one")
         || lex.numberWords().containsKey(w) || lex.multipliers().containsKey(w);

@@ -1,5 +1,6 @@
 package dev.deja.core.guard;
 
+import dev.deja.core.lexical.WordKnowledge;
 import dev.deja.core.spec.CollectionSpec;
 import dev.deja.core.spec.Options;
 import java.util.ArrayList;
@@ -78,6 +79,13 @@ public final class Guards {
     protected Optional<Conflict> conflict(String a, String b) {
       NumberReadings.Numbers na = NumberReadings.numbers(a, lexicon);
       NumberReadings.Numbers nb = NumberReadings.numbers(b, lexicon);
+      // The same dates however written ("12/03" / "12 March") are no other numbers.
+      List<DateReadings.Date> da = DateReadings.read(a, WordKnowledge.none(), lexicon.language());
+      List<DateReadings.Date> db = DateReadings.read(b, WordKnowledge.none(), lexicon.language());
+      if (DateReadings.same(da, db)) {
+        na = DateReadings.withoutDates(na, da);
+        nb = DateReadings.withoutDates(nb, db);
+      }
       if (!NumberReadings.numbersConflict(na, nb)) {
         return Optional.empty();
       }
@@ -141,8 +149,12 @@ public final class Guards {
       Map<String, List<Set<String>>> c = TextSignals.contrastConflicts(a, b, lexicon);
       if (c.isEmpty()) {
         String marks = Marks.conflict(a, b);
-        return marks == null ? Optional.empty()
-            : Optional.of(Conflict.of("different marks: " + marks, Marks.of(a), Marks.of(b)));
+        if (marks != null) {
+          return Optional.of(Conflict.of("different marks: " + marks, Marks.of(a), Marks.of(b)));
+        }
+        String ids = Identifiers.conflict(a, b);
+        return ids == null ? Optional.empty()
+            : Optional.of(Conflict.of("different identifiers: " + ids, Identifiers.of(a), Identifiers.of(b)));
       }
       String cat = c.keySet().iterator().next();
       return Optional.of(Conflict.of("different " + String.join(", ", c.keySet()), c.get(cat).get(0),

@@ -44,7 +44,9 @@ public final class NumberReadings {
   private static final Pattern ORDERED =
       Pattern.compile("(?<![\\p{L}\\p{N}.,])\\d+(?:[/-]\\d+)+(?![\\p{L}\\p{N}]|[.,]\\d)");
 
-  private static final Pattern CLOCK = Pattern.compile("\\b(\\d{1,2})[:.](\\d{2})\\s*(am|pm|a\\.m\\.|p\\.m\\.)?");
+  /** A clock time ("07:45", "7.30 pm"); not the day and month of a date with dots ("04.09.2019"). */
+  private static final Pattern CLOCK =
+      Pattern.compile("(?<![\\d.])\\b(\\d{1,2})[:.](\\d{2})(?!\\d|\\.\\d)\\s*(am|pm|a\\.m\\.|p\\.m\\.)?");
   private static final Pattern HOUR_AMPM = Pattern.compile("\\b(\\d{1,2})\\s*(am|pm|a\\.m\\.|p\\.m\\.|oclock|uur)\\b");
   private static final Pattern QUARTER = Pattern.compile("\\b(quarter|half)\\s+(past|to)\\s+([a-z0-9]+)");
   private static final Pattern IN_THE = Pattern.compile("\\b([a-z0-9]+)\\s+in\\s+the\\s+(morning|afternoon|evening)");

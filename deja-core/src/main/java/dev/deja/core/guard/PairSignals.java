@@ -146,8 +146,15 @@ public final class PairSignals {
     // Thursday" / "on Thursdays each week").
     boolean sameRates = RateReadings.same(pa.rates(), pb.rates());
     boolean otherRates = RateReadings.differ(pa.rates(), pb.rates());
-    NumberReadings.Numbers na = sameRates ? RateReadings.withoutAmounts(durA, pa.rates()) : durA;
-    NumberReadings.Numbers nb = sameRates ? RateReadings.withoutAmounts(durB, pb.rates()) : durB;
+    NumberReadings.Numbers rateA = sameRates ? RateReadings.withoutAmounts(durA, pa.rates()) : durA;
+    NumberReadings.Numbers rateB = sameRates ? RateReadings.withoutAmounts(durB, pb.rates()) : durB;
+    // And so do the same dates, however written ("12/03" / "12 March", "11/05/2027" / "11 May 2027").
+    List<DateReadings.Date> datesA = DateReadings.read(pa.text(), knowledge, pa.language());
+    List<DateReadings.Date> datesB = datesA.isEmpty() ? List.of() : DateReadings.read(pb.text(), knowledge,
+        pb.language());
+    boolean sameDates = DateReadings.same(datesA, datesB);
+    NumberReadings.Numbers na = sameDates ? DateReadings.withoutDates(rateA, datesA) : rateA;
+    NumberReadings.Numbers nb = sameDates ? DateReadings.withoutDates(rateB, datesB) : rateB;
     // The same numbers counting other things ("two cats and a dog" / "two dogs and a cat") are other numbers too.
     String counts = CountBindings.differ(pa.words(), pb.words(), lex, knowledge);
     boolean numbersDiffer = NumberReadings.numbersConflict(na, nb);
@@ -174,6 +181,11 @@ public final class PairSignals {
     if (marks != null) {
       contrasts.put("marks", List.of(new java.util.TreeSet<>(Marks.of(pa.text())),
           new java.util.TreeSet<>(Marks.of(pb.text()))));
+    }
+    // A handle or an address with other punctuation is another name ("@sam_lee" / "@samlee"): the words drop it.
+    if (Identifiers.conflict(pa.text(), pb.text()) != null) {
+      contrasts.put("identifiers", List.of(new java.util.TreeSet<>(Identifiers.of(pa.text())),
+          new java.util.TreeSet<>(Identifiers.of(pb.text()))));
     }
     put(v, ev, "contrast_conflict", !contrasts.isEmpty(), contrasts::toString);
     put(v, ev, "modality_mismatch", !pa.modality().equals(pb.modality()),
@@ -288,8 +300,9 @@ public final class PairSignals {
     // Both texts state the same numbers, however written: "number 47" / "forty-seven", "£50" / "fifty pounds".
     // Durations and rates that agree are left out: measured with them, the feature also fired on other facts with
     // the same period ("every weekend") and did no better (EVALUATION.md).
-    boolean amountsAgree = !conflict && !na.numbers().isEmpty() && !nb.numbers().isEmpty();
-    put(v, ev, "numbers_agree", amountsAgree, () -> describe(na) + " = " + describe(nb));
+    boolean amountsAgree = !conflict && (sameDates || !na.numbers().isEmpty() && !nb.numbers().isEmpty());
+    put(v, ev, "numbers_agree", amountsAgree, () -> (sameDates ? "dates " + DateReadings.describe(datesA) + " = "
+        + DateReadings.describe(datesB) + "; " : "") + describe(na) + " = " + describe(nb));
     // Both texts negate, but not the same thing: "I snowboard but I don't ski" / "I'm a skier, not a snowboarder".
     String scope = ga % 2 == gb % 2 && ga > 0 && gb > 0 ? negatedElsewhere(al, pa.tokens(), pb.tokens(), lex) : null;
     put(v, ev, "negation_scope", scope != null, () -> scope);

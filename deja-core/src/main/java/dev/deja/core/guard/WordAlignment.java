@@ -79,6 +79,9 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
         }
       }
     }
+    // Pass 1a: the name of a month in a date the other text writes in numbers ("12 March" / "12/03"): the dates
+    // compare it ({@link DateReadings}), not the words.
+    datesInNumbers(pa, pb, usedA, usedB, knowledge);
     // Pass 1b: two compounds of the same head the knowledge lists ("absolute pitch" / "perfect pitch", "occupational
     // therapy" / "speech therapy"): the compounds, not their first words, say whether it is one thing or two kinds.
     List<Pair> compounds = compounds(ca, cb, usedA, usedB, matched, knowledge);
@@ -370,6 +373,44 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
     }
     out.addAll(TextSignals.words(text.substring(last)));
     return out;
+  }
+
+  /**
+   * Marks as used the month names left unmatched in either text when both texts state the same dates (as {@link
+   * DateReadings#same} reads them), one of them in numbers only: "March" in "12 March" / "12/03".
+   */
+  private static void datesInNumbers(TextProfile pa, TextProfile pb, boolean[] usedA, boolean[] usedB,
+      WordKnowledge knowledge) {
+    boolean monthA = unmatchedMonth(pa, usedA, knowledge);
+    boolean monthB = unmatchedMonth(pb, usedB, knowledge);
+    if (!monthA && !monthB) {
+      return;
+    }
+    if (!DateReadings.same(DateReadings.read(pa.text(), knowledge, pa.language()),
+        DateReadings.read(pb.text(), knowledge, pb.language()))) {
+      return;
+    }
+    markMonths(pa, usedA, knowledge);
+    markMonths(pb, usedB, knowledge);
+  }
+
+  private static boolean unmatchedMonth(TextProfile p, boolean[] used, WordKnowledge knowledge) {
+    List<String> c = p.content();
+    for (int i = 0; i < c.size(); i++) {
+      if (!used[i] && knowledge.month(c.get(i), p.language()) > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static void markMonths(TextProfile p, boolean[] used, WordKnowledge knowledge) {
+    List<String> c = p.content();
+    for (int i = 0; i < c.size(); i++) {
+      if (!used[i] && knowledge.month(c.get(i), p.language()) > 0) {
+        used[i] = true;
+      }
+    }
   }
 
   /**

@@ -64,6 +64,15 @@ public interface WordKnowledge {
   }
 
   /**
+   * The month a lower-case word names in a text of {@code language} (an ISO 639-1 code), 1–12, or 0 for none: the
+   * month's name or its abbreviation in that language or in English ("march", "mar", "sept"). By default English
+   * only.
+   */
+  default int month(String word, String language) {
+    return EnglishMonths.month(word);
+  }
+
+  /**
    * The value of a number word as a part of a compound ("een" in "eenfactorauthenticatie", "drie" in "driehoek"),
    * the words for one included (in running text they are left out: they are articles too); empty when the part is not
    * exactly one number word.

@@ -85,6 +85,11 @@ class StagesTest {
     assertThat(c.check(CheckRequest.of("t", Item.of("text", "It was 5 degrees at the summit."))).matches()).isEmpty();
     assertThat(c.check(CheckRequest.of("t", Item.of("text", "my blood type is A+"))).matches())
         .extracting(Match::id).containsExactly("plus");
+    // A handle with other punctuation is another handle; a leading "@" and case are notation.
+    add(c, "handle", Item.of("text", "My GitHub username is jdoe_dev."));
+    assertThat(c.check(CheckRequest.of("t", Item.of("text", "My GitHub username is jdoe-dev."))).matches()).isEmpty();
+    assertThat(c.check(CheckRequest.of("t", Item.of("text", "My GitHub username is @JDoe_Dev"))).matches())
+        .extracting(Match::id).containsExactly("handle");
   }
 
   @Test

@@ -329,6 +329,25 @@ class PairSignalsTest {
     assertBothWays("contrast_conflict", a, b, expected);
   }
 
+  @ParameterizedTest(name = "identifiers: ''{0}'' / ''{1}'' → {2}")
+  @CsvSource(delimiter = '|', value = {
+      "My Instagram handle is @samlee.|My Instagram handle is @sam_lee.|1.0",
+      "My email is sam.lee@gmail.com.|My email is samlee@gmail.com.|1.0",
+      "My GitHub username is jdoe_dev.|My GitHub username is jdoe-dev.|1.0",
+      // A leading "@", case and the punctuation around a word are notation.
+      "My Instagram handle is @samlee.|My Instagram handle is samlee|0.0",
+      "Email me at Sofia@Brightline.io.|My email is (sofia@brightline.io)|0.0",
+      // Other letters are other names, which the names and the words already read; no identifier to compare.
+      "My handle is @samlee.|My handle is @sarahlee.|0.0",
+      "My e-mail is on my card.|My email is on my card.|0.0"})
+  void aHandleWithOtherPunctuationIsAnotherHandle(String a, String b, double expected) {
+    assertThat(Identifiers.conflict(a, b) != null ? 1.0 : 0.0).as(a + " / " + b).isEqualTo(expected);
+    assertThat(Identifiers.conflict(b, a) != null ? 1.0 : 0.0).as(b + " / " + a).isEqualTo(expected);
+    if (expected > 0) {
+      assertBothWays("contrast_conflict", a, b, expected);
+    }
+  }
+
   @ParameterizedTest(name = "signs: ''{0}'' / ''{1}'' → {2}")
   @CsvSource(delimiter = '|', value = {
       "It is -5 degrees outside.|It is 5 degrees outside.|1.0",
