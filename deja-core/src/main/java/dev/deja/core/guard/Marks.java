@@ -17,7 +17,9 @@ import java.util.TreeSet;
  * minus ("-", "−") right after a word of one letter ("B-", "O-"); either with no letter or digit right after it ("x+y"
  * and "T-shirt" carry none). Two texts' marks conflict when a word both write carries other marks in one than in the
  * other ("C++" / "C", "A+" / "A-"), unless the unmarked text may spell the mark out: a word it writes right after the
- * unmarked word that the marked text does not have ("C#" / "C sharp", "Disney+" / "Disney Plus").
+ * unmarked word that the marked text does not have ("C#" / "C sharp", "Disney+" / "Disney Plus"). They also conflict
+ * when a word is joined to the same number by a plus in one text and by a minus in the other ("UTC+2" / "UTC-2"); a
+ * minus alone there is no mark ("COVID-19" / "COVID 19").
  *
  * <p>Thread-safe: stateless.
  */
@@ -44,7 +46,7 @@ public final class Marks {
    */
   public static String conflict(String a, String b) {
     if (!marked(a) && !marked(b)) {
-      return null; // neither text writes a mark: most pairs take this path, without reading the words
+      return opposite(a, b); // neither text writes a mark: most pairs take this path, without reading the words
     }
     List<Form> fa = forms(a);
     List<Form> fb = forms(b);
@@ -63,7 +65,53 @@ public final class Marks {
       }
       return describe(w, e.getValue()) + " vs " + describe(w, other);
     }
+    return opposite(a, b);
+  }
+
+  /**
+   * A word joined to a number by a plus in one text and by a minus in the other ("UTC+2" / "UTC-2", "GMT+5" / "GMT-5"),
+   * described; null when there is none. A minus alone there is no mark: "COVID-19" / "COVID 19" is one name.
+   */
+  private static String opposite(String a, String b) {
+    if (a.indexOf('+') < 0 && b.indexOf('+') < 0) {
+      return null;
+    }
+    Map<String, Set<String>> ja = joints(a);
+    Map<String, Set<String>> jb = joints(b);
+    for (Map.Entry<String, Set<String>> e : ja.entrySet()) {
+      Set<String> other = jb.get(e.getKey());
+      if (other != null && e.getValue().size() == 1 && other.size() == 1 && !other.equals(e.getValue())) {
+        String[] parts = e.getKey().split(" ");
+        return "[" + parts[0] + e.getValue().iterator().next() + parts[1] + "] vs [" + parts[0]
+            + other.iterator().next() + parts[1] + "]";
+      }
+    }
     return null;
+  }
+
+  /** Each "word number" a text joins by a plus or a minus ("utc 2" → {+}), the word beginning with a letter. */
+  private static Map<String, Set<String>> joints(String text) {
+    Map<String, Set<String>> out = new TreeMap<>();
+    String t = text.toLowerCase(Locale.ROOT);
+    for (int i = 1; i + 1 < t.length(); i++) {
+      char c = t.charAt(i);
+      if ((c == '+' || c == '-' || c == '\u2212') && Character.isLetterOrDigit(t.codePointBefore(i))
+          && Character.isDigit(t.charAt(i + 1))) {
+        int start = i;
+        while (start > 0 && Character.isLetterOrDigit(t.codePointBefore(start))) {
+          start -= Character.charCount(t.codePointBefore(start));
+        }
+        int end = i + 1;
+        while (end < t.length() && Character.isDigit(t.charAt(end))) {
+          end++;
+        }
+        if (Character.isLetter(t.codePointAt(start))) {
+          out.computeIfAbsent(t.substring(start, i) + " " + t.substring(i + 1, end), k -> new TreeSet<>())
+              .add(c == '+' ? "+" : "-");
+        }
+      }
+    }
+    return out;
   }
 
   /** Whether a text writes a mark onto some word (a scan of its signs; no words are made). */

@@ -324,7 +324,11 @@ class PairSignalsTest {
       "I split the cost of Disney+ with my brother.|I split the cost of Disney Plus with my brother.|0.0",
       "I bought a T-shirt.|I bought a T shirt.|0.0",
       "Our ratio is x+y.|Our ratio is x y.|0.0",
-      "I code in C++.|I code in Java.|0.0"})
+      "I code in C++.|I code in Java.|0.0",
+      // A plus against a minus between a word and a number; a minus alone there is part of a name.
+      "I'm in timezone UTC+2.|I'm in timezone UTC-2.|1.0",
+      "I had COVID-19 in March.|I had COVID 19 in March.|0.0",
+      "I'm in timezone UTC+2.|I'm in timezone UTC+2 in summer.|0.0"})
   void aWordWithAnotherSignIsAnotherWord(String a, String b, double expected) {
     assertBothWays("contrast_conflict", a, b, expected);
   }
