@@ -133,6 +133,7 @@ class CheckCommandIT {
       "I code in C++.|I code in C.|0",
       "It was -5 degrees at the summit.|It was 5 degrees at the summit.|0",
       "It was -5 degrees at the summit.|It was minus 5 degrees at the summit.|1",
+      "I'm in timezone UTC+2.|I'm in timezone UTC-2.|0",
       // The same numbers joined in another order: another date, another split.
       "Our wedding anniversary is on 12/03.|Our wedding anniversary is on 03/12.|0",
       "My partner and I split the rent 60/40.|My partner and I split the rent 40/60.|0",
@@ -156,6 +157,20 @@ class CheckCommandIT {
       "My passport expires on 11/05/2027.|My passport expires on 12 May 2027.|0",
       "My passport expires on 11/05/2027.|My passport expires on 11 May 2028.|0"})
   void theSameDateWrittenInNumbersOrInWordsIsOneFact(String stored, String text, int exit) throws Exception {
+    checkMemory(stored, text, exit);
+  }
+
+  @ParameterizedTest(name = "{0} / {1} → exit {2}")
+  @CsvSource(delimiter = '|', value = {
+      // A length or a weight in other units (ICU's unit names and conversions).
+      "I'm 1.8 m tall.|I'm 180 cm tall.|1",
+      "I weigh 70 kg.|I weigh 154 lbs.|1",
+      "I run 5 miles every morning.|I run 8 km every morning.|1",
+      // Another amount, or the same number in another unit.
+      "I'm 1.8 m tall.|I'm 170 cm tall.|0",
+      "I weigh 70 kg.|I weigh 70 lbs.|0",
+      "I run 5 km every morning.|I run 5 miles every morning.|0"})
+  void theSameQuantityInOtherUnitsIsOneFact(String stored, String text, int exit) throws Exception {
     checkMemory(stored, text, exit);
   }
 

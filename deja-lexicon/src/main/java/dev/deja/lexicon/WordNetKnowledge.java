@@ -46,6 +46,11 @@ public final class WordNetKnowledge implements WordKnowledge {
   private final Map<String, Optional<Double>> numberValues = new ConcurrentHashMap<>();
   /** Month names of the supported languages (ICU's calendar symbols): small, shared by every instance. */
   private static final MonthNames MONTHS = new MonthNames();
+
+  /** Unit names of the supported languages (ICU's measure formats and unit conversions), made on first use. */
+  private static final class Units {
+    static final UnitNames NAMES = new UnitNames();
+  }
   private volatile NumberWords numbers;
 
   @Override
@@ -131,6 +136,11 @@ public final class WordNetKnowledge implements WordKnowledge {
   @Override
   public boolean isMinusWord(String word, String language) {
     return numberTable().isMinusWord(word, language);
+  }
+
+  @Override
+  public Optional<dev.deja.core.lexical.Unit> unit(String phrase, String language) {
+    return Units.NAMES.unit(phrase, language);
   }
 
   @Override

@@ -25,8 +25,8 @@ import java.util.regex.Pattern;
  *
  * <p>Two texts state the same dates when each date of one has a date of the other, one to one, with a common reading
  * and the same year or a year in one text only ("12/03" / "12 March", "11/05/2027" / "11 May 2027"); two dates in
- * numbers only must also be written the same way round (whoever writes "12/03" and "03/12" means two dates). Their numbers then
- * say nothing more than the dates do ({@link #withoutDates}).
+ * numbers only must also be written the same way round (whoever writes "12/03" and "03/12" means two dates). Their
+ * numbers then say nothing more than the dates do ({@link #withoutDates}).
  *
  * <p>Thread-safe: stateless.
  */

@@ -153,8 +153,17 @@ public final class PairSignals {
     List<DateReadings.Date> datesB = datesA.isEmpty() ? List.of() : DateReadings.read(pb.text(), knowledge,
         pb.language());
     boolean sameDates = DateReadings.same(datesA, datesB);
-    NumberReadings.Numbers na = sameDates ? DateReadings.withoutDates(rateA, datesA) : rateA;
-    NumberReadings.Numbers nb = sameDates ? DateReadings.withoutDates(rateB, datesB) : rateB;
+    NumberReadings.Numbers dateA = sameDates ? DateReadings.withoutDates(rateA, datesA) : rateA;
+    NumberReadings.Numbers dateB = sameDates ? DateReadings.withoutDates(rateB, datesB) : rateB;
+    // And the same lengths, weights, volumes, temperatures or speeds in other units ("1.8 m" / "180 cm").
+    // (Only texts that state numbers can state quantities: most pairs skip the reading.)
+    List<QuantityReadings.Quantity> quantitiesA = pa.numbers().numbers().isEmpty() || pb.numbers().numbers().isEmpty()
+        ? List.of() : QuantityReadings.read(pa.text(), knowledge, pa.language());
+    List<QuantityReadings.Quantity> quantitiesB = quantitiesA.isEmpty() ? List.of()
+        : QuantityReadings.read(pb.text(), knowledge, pb.language());
+    boolean sameQuantities = QuantityReadings.same(quantitiesA, quantitiesB);
+    NumberReadings.Numbers na = sameQuantities ? QuantityReadings.withoutAmounts(dateA, quantitiesA) : dateA;
+    NumberReadings.Numbers nb = sameQuantities ? QuantityReadings.withoutAmounts(dateB, quantitiesB) : dateB;
     // The same numbers counting other things ("two cats and a dog" / "two dogs and a cat") are other numbers too.
     String counts = CountBindings.differ(pa.words(), pb.words(), lex, knowledge);
     boolean numbersDiffer = NumberReadings.numbersConflict(na, nb);
@@ -300,9 +309,12 @@ public final class PairSignals {
     // Both texts state the same numbers, however written: "number 47" / "forty-seven", "£50" / "fifty pounds".
     // Durations and rates that agree are left out: measured with them, the feature also fired on other facts with
     // the same period ("every weekend") and did no better (EVALUATION.md).
-    boolean amountsAgree = !conflict && (sameDates || !na.numbers().isEmpty() && !nb.numbers().isEmpty());
+    boolean amountsAgree = !conflict && (sameDates || sameQuantities || !na.numbers().isEmpty()
+        && !nb.numbers().isEmpty());
     put(v, ev, "numbers_agree", amountsAgree, () -> (sameDates ? "dates " + DateReadings.describe(datesA) + " = "
-        + DateReadings.describe(datesB) + "; " : "") + describe(na) + " = " + describe(nb));
+        + DateReadings.describe(datesB) + "; " : "") + (sameQuantities ? "quantities "
+        + QuantityReadings.describe(quantitiesA) + " = " + QuantityReadings.describe(quantitiesB) + "; " : "")
+        + describe(na) + " = " + describe(nb));
     // Both texts negate, but not the same thing: "I snowboard but I don't ski" / "I'm a skier, not a snowboarder".
     String scope = ga % 2 == gb % 2 && ga > 0 && gb > 0 ? negatedElsewhere(al, pa.tokens(), pb.tokens(), lex) : null;
     put(v, ev, "negation_scope", scope != null, () -> scope);

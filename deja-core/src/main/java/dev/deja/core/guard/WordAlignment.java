@@ -79,9 +79,11 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
         }
       }
     }
-    // Pass 1a: the name of a month in a date the other text writes in numbers ("12 March" / "12/03"): the dates
-    // compare it ({@link DateReadings}), not the words.
+    // Pass 1a: the name of a month in a date the other text writes in numbers ("12 March" / "12/03"), and the names
+    // of units of the same quantities ("1.8 m" / "180 cm"): the dates and quantities compare them ({@link
+    // DateReadings}, {@link QuantityReadings}), not the words.
     datesInNumbers(pa, pb, usedA, usedB, knowledge);
+    unitsOfTheSameQuantities(pa, pb, usedA, usedB, knowledge);
     // Pass 1b: two compounds of the same head the knowledge lists ("absolute pitch" / "perfect pitch", "occupational
     // therapy" / "speech therapy"): the compounds, not their first words, say whether it is one thing or two kinds.
     List<Pair> compounds = compounds(ca, cb, usedA, usedB, matched, knowledge);
@@ -392,6 +394,41 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
     }
     markMonths(pa, usedA, knowledge);
     markMonths(pb, usedB, knowledge);
+  }
+
+  /**
+   * Marks as used the words of the units left unmatched in either text when both texts state the same quantities in
+   * other units (as {@link QuantityReadings#same} reads them): "cm" and "m" in "180 cm" / "1.8 m".
+   */
+  private static void unitsOfTheSameQuantities(TextProfile pa, TextProfile pb, boolean[] usedA, boolean[] usedB,
+      WordKnowledge knowledge) {
+    if (pa.numbers().numbers().isEmpty() || pb.numbers().numbers().isEmpty()) {
+      return; // a text without numbers states no quantity: most pairs take this path
+    }
+    List<QuantityReadings.Quantity> qa = QuantityReadings.read(pa.text(), knowledge, pa.language());
+    if (qa.isEmpty()) {
+      return;
+    }
+    List<QuantityReadings.Quantity> qb = QuantityReadings.read(pb.text(), knowledge, pb.language());
+    if (!QuantityReadings.same(qa, qb)) {
+      return;
+    }
+    markUnitWords(pa.content(), usedA, qa);
+    markUnitWords(pb.content(), usedB, qb);
+  }
+
+  private static void markUnitWords(List<String> content, boolean[] used, List<QuantityReadings.Quantity> qs) {
+    for (QuantityReadings.Quantity q : qs) {
+      // The words keep letters only: "km/h" is "km" and "h", "°c" is "c".
+      for (String w : String.join(" ", q.words()).split("[^\\p{L}]+")) {
+        for (int i = 0; i < content.size(); i++) {
+          if (!used[i] && content.get(i).equals(w)) {
+            used[i] = true;
+            break;
+          }
+        }
+      }
+    }
   }
 
   private static boolean unmatchedMonth(TextProfile p, boolean[] used, WordKnowledge knowledge) {

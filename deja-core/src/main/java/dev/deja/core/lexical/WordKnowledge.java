@@ -73,6 +73,14 @@ public interface WordKnowledge {
   }
 
   /**
+   * The unit of measurement a lower-case word or phrase names in a text of {@code language} or in English ("km",
+   * "kilometres", "degrees celsius", "Pfund"), or empty; by default none.
+   */
+  default Optional<Unit> unit(String phrase, String language) {
+    return Optional.empty();
+  }
+
+  /**
    * The value of a number word as a part of a compound ("een" in "eenfactorauthenticatie", "drie" in "driehoek"),
    * the words for one included (in running text they are left out: they are articles too); empty when the part is not
    * exactly one number word.
