@@ -166,6 +166,7 @@ class CheckCommandIT {
       "I'm 1.8 m tall.|I'm 180 cm tall.|1",
       "I weigh 70 kg.|I weigh 154 lbs.|1",
       "I run 5 miles every morning.|I run 8 km every morning.|1",
+      "I sleep 8 hrs a night.|I sleep eight hours a night.|1",
       // Another amount, or the same number in another unit.
       "I'm 1.8 m tall.|I'm 170 cm tall.|0",
       "I weigh 70 kg.|I weigh 70 lbs.|0",

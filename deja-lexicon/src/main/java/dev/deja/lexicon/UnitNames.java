@@ -13,11 +13,11 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Units of length, mass, volume, temperature and speed by their names in English (US and UK spelling), German, Dutch,
+ * Units of length, mass, volume, temperature, speed and duration by their names in English (US and UK spelling), German, Dutch,
  * Spanish, Portuguese and French, read off ICU's measure formats (CLDR data): each unit of those dimensions is
  * formatted with one and with five, in full and short ("1 kilometre" / "5 kilometres" / "5 km", "5 Pfund", "5 °C"),
  * and what stands beside the number is its name; amounts convert to the dimension's base unit with ICU's unit
- * conversion data (metres, kilograms, cubic metres, kelvin, metres per second).
+ * conversion data (metres, kilograms, cubic metres, kelvin, metres per second, seconds).
  *
  * <p>Names are compared as {@link NumberWords#key} compares number words (lower case, accents folded). Left out: short
  * names of one letter other than "m", "g" and "l", and short names that are English words or abbreviations of other
@@ -28,9 +28,10 @@ import java.util.Optional;
  * <p>Thread-safe: immutable after construction.
  */
 final class UnitNames {
-  private static final List<String> DIMENSIONS = List.of("length", "mass", "volume", "temperature", "speed");
+  private static final List<String> DIMENSIONS = List.of("length", "mass", "volume", "temperature", "speed",
+      "duration");
   private static final Map<String, String> BASES = Map.of("length", "meter", "mass", "kilogram", "volume",
-      "cubic-meter", "temperature", "kelvin", "speed", "meter-per-second");
+      "cubic-meter", "temperature", "kelvin", "speed", "meter-per-second", "duration", "second");
   private static final List<String> LOCALES = List.of("en", "en-GB", "de", "nl", "es", "pt", "fr");
   private static final java.util.Set<String> AMBIGUOUS = java.util.Set.of("in", "st", "pt", "dr", "ct", "pi", "c",
       "t", "k", "qt", "gr", "p", "cl", "dl", "pc", "ly", "au", "fur", "fth", "ftm", "nmi", "smi", "r", "mph-uk");
@@ -90,8 +91,17 @@ final class UnitNames {
   }
 
   private static Unit unit(String dimension, MeasureUnit u) {
+    if (u.getIdentifier().endsWith("-person")) {
+      return null; // the same unit for a person's age ("day-person"): its names are the plain unit's
+    }
+    Unit plain = convertible(dimension, u, BASES.get(dimension));
+    // ICU's calendar units (month, year, decade, century) convert to years, not to seconds.
+    return plain != null || !dimension.equals("duration") ? plain : convertible("duration-year", u, "year");
+  }
+
+  private static Unit convertible(String dimension, MeasureUnit u, String base) {
     try {
-      UnitsConverter c = new UnitsConverter(u.getIdentifier(), BASES.get(dimension));
+      UnitsConverter c = new UnitsConverter(u.getIdentifier(), base);
       c.convert(BigDecimal.ONE);
       return new Unit(dimension, u.getIdentifier(), x -> c.convert(BigDecimal.valueOf(x)).doubleValue());
     } catch (RuntimeException e) {

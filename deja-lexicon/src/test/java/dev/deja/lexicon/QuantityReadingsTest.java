@@ -63,6 +63,17 @@ class QuantityReadingsTest {
     assertThat(QuantityReadings.same(read(a, "en"), read(b, "en"))).as(a + " / " + b).isEqualTo(same);
   }
 
+  @ParameterizedTest(name = "''{0}'' / ''{1}''")
+  @CsvSource(delimiter = '|', value = {
+      "I sleep 8 hrs a night.|I sleep eight hours a night.",
+      "I weigh 70 kg.|I weigh 70 kilograms.",
+      "I weigh 70 kg.|I weigh 70 kilos.",
+      "I cycle 20 mi a week.|I cycle 20 miles a week."})
+  void twoNamesOfOneUnitAreOneWord(String a, String b) {
+    var s = PairSignals.of(a, b, Lexicon.ENGLISH, K);
+    assertThat(s.values().get("unmatched")).as(s.evidence().toString()).isZero();
+  }
+
   @Test
   void theSameHeightInOtherUnitsIsNoOtherNumber() {
     var s = PairSignals.of("I'm 1.8 m tall.", "I'm 180 cm tall.", Lexicon.ENGLISH, K);

@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 
 /**
  * Lengths, weights, volumes, temperatures and speeds however written: "1.8 m" = "180 cm", "70 kg" = "154 lbs", "5
- * miles" = "8 km", "20 °C" = "68 °F". The numbers alone cannot tell that "I'm 1.8 m tall." and "I'm 180 cm tall."
+ * miles" = "8 km", "20 °C" = "68 °F" (durations are {@link DurationReadings}'). The numbers alone cannot tell that "I'm 1.8 m tall." and "I'm 180 cm tall."
  * state one height (they read [1.8] against [180]); the quantities can.
  *
  * <p>A quantity is an amount (digits, or one number word) and, right after it, with or without a space, the name of a
@@ -95,7 +95,8 @@ public final class QuantityReadings {
       List<String> phrase = new ArrayList<>(words.subList(0, n));
       phrase.set(n - 1, trim(phrase.get(n - 1)));
       Optional<Unit> u = knowledge.unit(String.join(" ", phrase), language);
-      if (u.isPresent()) {
+      // Durations are DurationReadings' ("a fortnight" / "two weeks").
+      if (u.isPresent() && !u.get().dimension().startsWith("duration")) {
         return Optional.of(new Named(u.get(), List.copyOf(phrase)));
       }
     }

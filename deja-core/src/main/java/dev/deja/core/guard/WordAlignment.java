@@ -135,6 +135,8 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
         }
       }
     }
+    // Last pass: two names of one unit of measurement ("hrs" / "hours", "km" / "kilometres", "lbs" / "pounds").
+    sameUnits(pa, pb, usedA, usedB, matched, knowledge);
     List<String> ua = leftOver(ca, usedA, knowledge);
     List<String> ub = leftOver(cb, usedB, knowledge);
     List<Pair> relations = new ArrayList<>();
@@ -394,6 +396,32 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
     }
     markMonths(pa, usedA, knowledge);
     markMonths(pb, usedB, knowledge);
+  }
+
+  /** Matches the words left over that name one unit of measurement ({@link WordKnowledge#unit}) in both texts. */
+  private static void sameUnits(TextProfile pa, TextProfile pb, boolean[] usedA, boolean[] usedB, List<Pair> matched,
+      WordKnowledge knowledge) {
+    List<String> ca = pa.content();
+    List<String> cb = pb.content();
+    for (int i = 0; i < ca.size(); i++) {
+      if (usedA[i]) {
+        continue;
+      }
+      java.util.Optional<dev.deja.core.lexical.Unit> u = knowledge.unit(ca.get(i), pa.language());
+      if (u.isEmpty()) {
+        continue;
+      }
+      for (int j = 0; j < cb.size(); j++) {
+        if (!usedB[j] && knowledge.unit(cb.get(j), pb.language()).map(v -> v.id().equals(u.get().id()))
+            .orElse(false)) {
+          usedA[i] = true;
+          usedB[j] = true;
+          matched.add(new Pair(ca.get(i), cb.get(j), new WordRelation(WordRelation.Kind.FORM,
+              "names of one unit (" + u.get().id() + ")")));
+          break;
+        }
+      }
+    }
   }
 
   /**
