@@ -136,53 +136,19 @@ public final class PairSignals {
       boolean definitions) {
     Map<String, Double> v = new LinkedHashMap<>();
     Map<String, String> ev = new LinkedHashMap<>();
-    // The same durations in other units or words ("two weeks" / "a fortnight") leave their amounts out of the numbers.
-    boolean sameDurations = DurationReadings.same(pa.durations(), pb.durations());
-    NumberReadings.Numbers durA = sameDurations ? DurationReadings.withoutAmounts(pa.numbers(), pa.durations())
-        : pa.numbers();
-    NumberReadings.Numbers durB = sameDurations ? DurationReadings.withoutAmounts(pb.numbers(), pb.durations())
-        : pb.numbers();
-    // So do the same rates ("every six months" / "twice a year"); other rates are other numbers ("every other
-    // Thursday" / "on Thursdays each week").
-    boolean sameRates = RateReadings.same(pa.rates(), pb.rates());
-    boolean otherRates = RateReadings.differ(pa.rates(), pb.rates());
-    NumberReadings.Numbers rateA = sameRates ? RateReadings.withoutAmounts(durA, pa.rates()) : durA;
-    NumberReadings.Numbers rateB = sameRates ? RateReadings.withoutAmounts(durB, pb.rates()) : durB;
-    // And so do the same dates, however written ("12/03" / "12 March", "11/05/2027" / "11 May 2027").
-    List<DateReadings.Date> datesA = DateReadings.read(pa.text(), knowledge, pa.language());
-    List<DateReadings.Date> datesB = datesA.isEmpty() ? List.of() : DateReadings.read(pb.text(), knowledge,
-        pb.language());
-    boolean sameDates = DateReadings.same(datesA, datesB);
-    NumberReadings.Numbers dateA = sameDates ? DateReadings.withoutDates(rateA, datesA) : rateA;
-    NumberReadings.Numbers dateB = sameDates ? DateReadings.withoutDates(rateB, datesB) : rateB;
-    // And the same lengths, weights, volumes, temperatures or speeds in other units ("1.8 m" / "180 cm").
-    // (Only texts that state numbers can state quantities: most pairs skip the reading.)
-    List<QuantityReadings.Quantity> quantitiesA = pa.numbers().numbers().isEmpty() || pb.numbers().numbers().isEmpty()
-        ? List.of() : QuantityReadings.read(pa.text(), knowledge, pa.language());
-    List<QuantityReadings.Quantity> quantitiesB = quantitiesA.isEmpty() ? List.of()
-        : QuantityReadings.read(pb.text(), knowledge, pb.language());
-    boolean sameQuantities = QuantityReadings.same(quantitiesA, quantitiesB);
-    NumberReadings.Numbers na = sameQuantities ? QuantityReadings.withoutAmounts(dateA, quantitiesA) : dateA;
-    NumberReadings.Numbers nb = sameQuantities ? QuantityReadings.withoutAmounts(dateB, quantitiesB) : dateB;
-    // The same numbers counting other things ("two cats and a dog" / "two dogs and a cat") are other numbers too.
-    String counts = CountBindings.differ(pa.words(), pb.words(), lex, knowledge);
-    boolean numbersDiffer = NumberReadings.numbersConflict(na, nb);
-    // The same amount in other currencies ("£50" / "$50") is another amount.
-    String currencies = Currencies.conflict(pa, pb, lex);
-    boolean conflict = numbersDiffer || otherRates || counts != null || currencies != null;
-    put(v, ev, "numbers_conflict", conflict, () -> numbersDiffer ? describe(na) + " vs " + describe(nb)
-        : counts != null ? "counts: " + counts : currencies != null ? "currencies: " + currencies
-        : "how often: " + RateReadings.describe(pa.rates()) + " vs " + RateReadings.describe(pb.rates()));
-    put(v, ev, "numbers_one_side", !conflict && na.isEmpty() != nb.isEmpty(),
-        () -> describe(na) + " vs " + describe(nb));
+    // The numbers of both texts, read however written (durations, rates, dates, quantities, counts, currencies).
+    NumberSignals numbers = new NumberSignals(pa, pb, lex, knowledge);
+    boolean conflict = numbers.conflict();
+    put(v, ev, "numbers_conflict", conflict, numbers::conflictEvidence);
+    put(v, ev, "numbers_one_side", numbers.oneSide(), numbers::oneSideEvidence);
     int ga = pa.negations();
     int gb = pb.negations();
     put(v, ev, "negation_mismatch", ga % 2 != gb % 2, () -> ga + " vs " + gb + " negation(s)");
     Map<String, List<Set<String>>> contrasts = contrastConflicts(pa.contrasts(), pb.contrasts());
     // "Two weeks" / "a fortnight" name other periods for the same duration, not other frequencies.
     List<Set<String>> periods = contrasts.get("frequency");
-    if (sameDurations && periods != null && DurationReadings.unitsOnly(periods.get(0), pa.durations())
-        && DurationReadings.unitsOnly(periods.get(1), pb.durations()) || sameRates && periods != null) {
+    if (numbers.sameDurations() && periods != null && DurationReadings.unitsOnly(periods.get(0), pa.durations())
+        && DurationReadings.unitsOnly(periods.get(1), pb.durations()) || numbers.sameRates() && periods != null) {
       contrasts.remove("frequency");
     }
     // A word with another sign written onto it is another word ("C++" / "C", "A+" / "A"): the words drop the signs.
@@ -304,17 +270,8 @@ public final class PairSignals {
       ev.put("leftover_known", knownWords.size() + " of " + left + " left-over word(s) are dictionary words or names: "
           + knownWords);
     }
-    put(v, ev, "times_agree", !conflict && !na.times().isEmpty() && !nb.times().isEmpty(),
-        () -> describe(na) + " = " + describe(nb));
-    // Both texts state the same numbers, however written: "number 47" / "forty-seven", "£50" / "fifty pounds".
-    // Durations and rates that agree are left out: measured with them, the feature also fired on other facts with
-    // the same period ("every weekend") and did no better (EVALUATION.md).
-    boolean amountsAgree = !conflict && (sameDates || sameQuantities || !na.numbers().isEmpty()
-        && !nb.numbers().isEmpty());
-    put(v, ev, "numbers_agree", amountsAgree, () -> (sameDates ? "dates " + DateReadings.describe(datesA) + " = "
-        + DateReadings.describe(datesB) + "; " : "") + (sameQuantities ? "quantities "
-        + QuantityReadings.describe(quantitiesA) + " = " + QuantityReadings.describe(quantitiesB) + "; " : "")
-        + describe(na) + " = " + describe(nb));
+    put(v, ev, "times_agree", numbers.timesAgree(), numbers::timesEvidence);
+    put(v, ev, "numbers_agree", numbers.amountsAgree(), numbers::agreementEvidence);
     // Both texts negate, but not the same thing: "I snowboard but I don't ski" / "I'm a skier, not a snowboarder".
     String scope = ga % 2 == gb % 2 && ga > 0 && gb > 0 ? negatedElsewhere(al, pa.tokens(), pb.tokens(), lex) : null;
     put(v, ev, "negation_scope", scope != null, () -> scope);
@@ -420,24 +377,6 @@ public final class PairSignals {
     if (on) {
       ev.put(name, why.get());
     }
-  }
-
-  private static String describe(NumberReadings.Numbers n) {
-    List<String> parts = new ArrayList<>();
-    for (double d : n.numbers()) {
-      parts.add(d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d));
-    }
-    for (Set<Integer> t : n.times()) {
-      List<String> readings = new ArrayList<>();
-      t.stream().sorted().forEach(m -> readings.add(String.format("%02d:%02d", m / 60, m % 60)));
-      parts.add(String.join("|", readings));
-    }
-    for (List<Double> run : n.orders()) {
-      List<String> written = new ArrayList<>();
-      run.forEach(d -> written.add(Long.toString((long) (double) d)));
-      parts.add(String.join("/", written));
-    }
-    return parts.toString();
   }
 
   /** Whether a word is one of the left-over words or part of a left-over phrase. */

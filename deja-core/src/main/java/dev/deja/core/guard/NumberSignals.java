@@ -1,0 +1,158 @@
+package dev.deja.core.guard;
+
+import dev.deja.core.lexical.WordKnowledge;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The numbers of two texts compared, however written: the signals {@code numbers_conflict}, {@code numbers_one_side},
+ * {@code times_agree} and {@code numbers_agree} of {@link PairSignals}, with their evidence.
+ *
+ * <p>The numbers each text states ({@link NumberReadings}) are compared after leaving out the amounts that say no
+ * more than something both texts state alike: the same durations in other units or words ("two weeks" / "a
+ * fortnight", {@link DurationReadings}), the same rates ("every six months" / "twice a year", {@link RateReadings}),
+ * the same dates however written ("12/03" / "12 March", {@link DateReadings}) and the same quantities in other units
+ * ("1.8 m" / "180 cm", {@link QuantityReadings}). Other rates, the same numbers counting other things ({@link
+ * CountBindings}) and the same amount in other currencies ({@link Currencies}) conflict too.
+ *
+ * <p>Not thread-safe: one instance per pair, made and read by one thread.
+ */
+final class NumberSignals {
+  private final TextProfile pa;
+  private final TextProfile pb;
+  private final NumberReadings.Numbers na;
+  private final NumberReadings.Numbers nb;
+  private final boolean numbersDiffer;
+  private final boolean otherRates;
+  private final String counts;
+  private final String currencies;
+  private final boolean conflict;
+  private final List<DateReadings.Date> datesA;
+  private final List<DateReadings.Date> datesB;
+  private final boolean sameDates;
+  private final List<QuantityReadings.Quantity> quantitiesA;
+  private final List<QuantityReadings.Quantity> quantitiesB;
+  private final boolean sameQuantities;
+  private final boolean sameDurations;
+  private final boolean sameRates;
+
+  NumberSignals(TextProfile pa, TextProfile pb, Lexicon lex, WordKnowledge knowledge) {
+    this.pa = pa;
+    this.pb = pb;
+    // The same durations in other units or words ("two weeks" / "a fortnight") leave their amounts out of the numbers.
+    sameDurations = DurationReadings.same(pa.durations(), pb.durations());
+    NumberReadings.Numbers durA = sameDurations ? DurationReadings.withoutAmounts(pa.numbers(), pa.durations())
+        : pa.numbers();
+    NumberReadings.Numbers durB = sameDurations ? DurationReadings.withoutAmounts(pb.numbers(), pb.durations())
+        : pb.numbers();
+    // So do the same rates ("every six months" / "twice a year"); other rates are other numbers ("every other
+    // Thursday" / "on Thursdays each week").
+    sameRates = RateReadings.same(pa.rates(), pb.rates());
+    otherRates = RateReadings.differ(pa.rates(), pb.rates());
+    NumberReadings.Numbers rateA = sameRates ? RateReadings.withoutAmounts(durA, pa.rates()) : durA;
+    NumberReadings.Numbers rateB = sameRates ? RateReadings.withoutAmounts(durB, pb.rates()) : durB;
+    // And so do the same dates, however written ("12/03" / "12 March", "11/05/2027" / "11 May 2027").
+    datesA = DateReadings.read(pa.text(), knowledge, pa.language());
+    datesB = datesA.isEmpty() ? List.of() : DateReadings.read(pb.text(), knowledge, pb.language());
+    sameDates = DateReadings.same(datesA, datesB);
+    NumberReadings.Numbers dateA = sameDates ? DateReadings.withoutDates(rateA, datesA) : rateA;
+    NumberReadings.Numbers dateB = sameDates ? DateReadings.withoutDates(rateB, datesB) : rateB;
+    // And the same lengths, weights, volumes, temperatures or speeds in other units ("1.8 m" / "180 cm"); only texts
+    // that state numbers can state quantities, so most pairs skip the reading.
+    quantitiesA = pa.numbers().numbers().isEmpty() || pb.numbers().numbers().isEmpty() ? List.of()
+        : QuantityReadings.read(pa.text(), knowledge, pa.language());
+    quantitiesB = quantitiesA.isEmpty() ? List.of() : QuantityReadings.read(pb.text(), knowledge, pb.language());
+    sameQuantities = QuantityReadings.same(quantitiesA, quantitiesB);
+    na = sameQuantities ? QuantityReadings.withoutAmounts(dateA, quantitiesA) : dateA;
+    nb = sameQuantities ? QuantityReadings.withoutAmounts(dateB, quantitiesB) : dateB;
+    // The same numbers counting other things ("two cats and a dog" / "two dogs and a cat") are other numbers too.
+    counts = CountBindings.differ(pa.words(), pb.words(), lex, knowledge);
+    numbersDiffer = NumberReadings.numbersConflict(na, nb);
+    // The same amount in other currencies ("£50" / "$50") is another amount.
+    currencies = Currencies.conflict(pa, pb, lex);
+    conflict = numbersDiffer || otherRates || counts != null || currencies != null;
+  }
+
+  /** Whether both texts state the same durations ({@link DurationReadings#same}). */
+  boolean sameDurations() {
+    return sameDurations;
+  }
+
+  /** Whether both texts state the same rates ({@link RateReadings#same}). */
+  boolean sameRates() {
+    return sameRates;
+  }
+
+  /** {@code numbers_conflict}: the texts state other numbers, rates, counts or currencies. */
+  boolean conflict() {
+    return conflict;
+  }
+
+  String conflictEvidence() {
+    return numbersDiffer ? describe(na) + " vs " + describe(nb)
+        : counts != null ? "counts: " + counts : currencies != null ? "currencies: " + currencies
+        : "how often: " + RateReadings.describe(pa.rates()) + " vs " + RateReadings.describe(pb.rates());
+  }
+
+  /** {@code numbers_one_side}: no conflict, and only one text states numbers or clock times. */
+  boolean oneSide() {
+    return !conflict && na.isEmpty() != nb.isEmpty();
+  }
+
+  String oneSideEvidence() {
+    return describe(na) + " vs " + describe(nb);
+  }
+
+  /** {@code times_agree}: no conflict, and both texts state clock times. */
+  boolean timesAgree() {
+    return !conflict && !na.times().isEmpty() && !nb.times().isEmpty();
+  }
+
+  String timesEvidence() {
+    return describe(na) + " = " + describe(nb);
+  }
+
+  /**
+   * {@code numbers_agree}: no conflict, and both texts state the same numbers, however written ("number 47" /
+   * "forty-seven", "£50" / "fifty pounds"), or the same dates or quantities in other forms. Durations and rates that
+   * agree are left out: measured with them, the feature also fired on other facts with the same period ("every
+   * weekend") and did no better (EVALUATION.md).
+   */
+  boolean amountsAgree() {
+    return !conflict && (sameDates || sameQuantities || !na.numbers().isEmpty() && !nb.numbers().isEmpty());
+  }
+
+  String agreementEvidence() {
+    List<String> parts = new ArrayList<>();
+    if (sameDates) {
+      parts.add("dates " + DateReadings.describe(datesA) + " = " + DateReadings.describe(datesB));
+    }
+    if (sameQuantities) {
+      parts.add("quantities " + QuantityReadings.describe(quantitiesA) + " = "
+          + QuantityReadings.describe(quantitiesB));
+    }
+    if (parts.isEmpty() || !na.isEmpty() || !nb.isEmpty()) {
+      parts.add(describe(na) + " = " + describe(nb));
+    }
+    return String.join("; ", parts);
+  }
+
+  private static String describe(NumberReadings.Numbers n) {
+    List<String> parts = new ArrayList<>();
+    for (double d : n.numbers()) {
+      parts.add(d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d));
+    }
+    for (Set<Integer> t : n.times()) {
+      List<String> readings = new ArrayList<>();
+      t.stream().sorted().forEach(m -> readings.add(String.format("%02d:%02d", m / 60, m % 60)));
+      parts.add(String.join("|", readings));
+    }
+    for (List<Double> run : n.orders()) {
+      List<String> written = new ArrayList<>();
+      run.forEach(d -> written.add(Long.toString((long) (double) d)));
+      parts.add(String.join("/", written));
+    }
+    return parts.toString();
+  }
+}
