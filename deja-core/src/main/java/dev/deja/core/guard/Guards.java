@@ -93,16 +93,7 @@ public final class Guards {
     }
 
     private static String describe(NumberReadings.Numbers n) {
-      List<String> parts = new ArrayList<>();
-      for (double d : n.numbers()) {
-        parts.add(d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d));
-      }
-      for (Set<Integer> t : n.times()) {
-        List<String> readings = new ArrayList<>();
-        t.stream().sorted().forEach(m -> readings.add(String.format("%02d:%02d", m / 60, m % 60)));
-        parts.add(String.join("|", readings));
-      }
-      return parts.toString();
+      return NumberReadings.describe(n);
     }
   }
 

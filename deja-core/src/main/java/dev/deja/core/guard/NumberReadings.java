@@ -457,4 +457,26 @@ public final class NumberReadings {
     }
     return true;
   }
+
+  /**
+   * The numbers, clock times ("08:15|20:15" for a time without am/pm) and ordered runs ("12/3") of a text, described
+   * for evidence.
+   */
+  public static String describe(Numbers n) {
+    List<String> parts = new ArrayList<>();
+    for (double d : n.numbers()) {
+      parts.add(d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d));
+    }
+    for (Set<Integer> t : n.times()) {
+      List<String> readings = new ArrayList<>();
+      t.stream().sorted().forEach(m -> readings.add(String.format("%02d:%02d", m / 60, m % 60)));
+      parts.add(String.join("|", readings));
+    }
+    for (List<Double> run : n.orders()) {
+      List<String> written = new ArrayList<>();
+      run.forEach(d -> written.add(Long.toString((long) (double) d)));
+      parts.add(String.join("/", written));
+    }
+    return parts.toString();
+  }
 }

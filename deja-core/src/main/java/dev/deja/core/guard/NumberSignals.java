@@ -3,7 +3,6 @@ package dev.deja.core.guard;
 import dev.deja.core.lexical.WordKnowledge;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * The numbers of two texts compared, however written: the signals {@code numbers_conflict}, {@code numbers_one_side},
@@ -139,20 +138,6 @@ final class NumberSignals {
   }
 
   private static String describe(NumberReadings.Numbers n) {
-    List<String> parts = new ArrayList<>();
-    for (double d : n.numbers()) {
-      parts.add(d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d));
-    }
-    for (Set<Integer> t : n.times()) {
-      List<String> readings = new ArrayList<>();
-      t.stream().sorted().forEach(m -> readings.add(String.format("%02d:%02d", m / 60, m % 60)));
-      parts.add(String.join("|", readings));
-    }
-    for (List<Double> run : n.orders()) {
-      List<String> written = new ArrayList<>();
-      run.forEach(d -> written.add(Long.toString((long) (double) d)));
-      parts.add(String.join("/", written));
-    }
-    return parts.toString();
+    return NumberReadings.describe(n);
   }
 }
