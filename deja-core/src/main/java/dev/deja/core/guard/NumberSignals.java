@@ -52,16 +52,14 @@ final class NumberSignals {
     NumberReadings.Numbers rateA = sameRates ? RateReadings.withoutAmounts(durA, pa.rates()) : durA;
     NumberReadings.Numbers rateB = sameRates ? RateReadings.withoutAmounts(durB, pb.rates()) : durB;
     // And so do the same dates, however written ("12/03" / "12 March", "11/05/2027" / "11 May 2027").
-    datesA = DateReadings.read(pa.text(), knowledge, pa.language());
-    datesB = datesA.isEmpty() ? List.of() : DateReadings.read(pb.text(), knowledge, pb.language());
+    datesA = pa.dates();
+    datesB = pb.dates();
     sameDates = DateReadings.same(datesA, datesB);
     NumberReadings.Numbers dateA = sameDates ? DateReadings.withoutDates(rateA, datesA) : rateA;
     NumberReadings.Numbers dateB = sameDates ? DateReadings.withoutDates(rateB, datesB) : rateB;
-    // And the same lengths, weights, volumes, temperatures or speeds in other units ("1.8 m" / "180 cm"); only texts
-    // that state numbers can state quantities, so most pairs skip the reading.
-    quantitiesA = pa.numbers().numbers().isEmpty() || pb.numbers().numbers().isEmpty() ? List.of()
-        : QuantityReadings.read(pa.text(), knowledge, pa.language());
-    quantitiesB = quantitiesA.isEmpty() ? List.of() : QuantityReadings.read(pb.text(), knowledge, pb.language());
+    // And the same lengths, weights, volumes, temperatures or speeds in other units ("1.8 m" / "180 cm").
+    quantitiesA = pa.quantities();
+    quantitiesB = pb.quantities();
     sameQuantities = QuantityReadings.same(quantitiesA, quantitiesB);
     na = sameQuantities ? QuantityReadings.withoutAmounts(dateA, quantitiesA) : dateA;
     nb = sameQuantities ? QuantityReadings.withoutAmounts(dateB, quantitiesB) : dateB;

@@ -30,12 +30,16 @@ import java.util.concurrent.ConcurrentHashMap;
  * @param tokens its words with punctuation boundaries (for {@code modifier_change})
  * @param durations the durations it states ({@link DurationReadings}: "a fortnight" = "two weeks")
  * @param rates how often it says something happens ({@link RateReadings}: "every six months" = "twice a year")
+ * @param dates the dates it states, however written ({@link DateReadings}: "12/03", "12 March")
+ * @param quantities the lengths, weights, volumes, temperatures and speeds it states ({@link QuantityReadings}; none
+ *     for a text without numbers)
  */
 public record TextProfile(String text, List<String> words, List<String> bareWords, NumberReadings.Numbers numbers,
     int negations, Map<String, Set<String>> contrasts, Set<String> modality, boolean subject, boolean firstPerson,
     String past, String language, Set<String> names, Set<String> givenNames, List<String> content,
     List<String> contentWordStems, List<String> contentStems, String normalised, List<PairSignals.Token> tokens,
-    List<DurationReadings.Duration> durations, List<RateReadings.Rate> rates) {
+    List<DurationReadings.Duration> durations, List<RateReadings.Rate> rates, List<DateReadings.Date> dates,
+    List<QuantityReadings.Quantity> quantities) {
 
   static final int CACHE_LIMIT = 50_000;
   /** The second and later parts of a hyphenated word ("-sighted" in "short-sighted"). */
@@ -84,7 +88,8 @@ public record TextProfile(String text, List<String> words, List<String> bareWord
     String past = Grammar.past(forPast.equals(text) ? bare
         : TextSignals.words(TextSignals.withoutPossessives(forPast)), lex, knowledge);
     List<String> content = WordAlignment.content(text, lex, knowledge);
-    return new TextProfile(text, words, bare, NumberReadings.numbers(text, lex, knowledge, language),
+    NumberReadings.Numbers numbers = NumberReadings.numbers(text, lex, knowledge, language);
+    return new TextProfile(text, words, bare, numbers,
         negations(text, language, lex, knowledge), TextSignals.contrasts(text, lex), TextSignals.modality(text, lex),
         Grammar.firstPersonSubject(bare, text), Grammar.firstPerson(bare), past == null ? "" : past, language,
         language.equals(lex.language()) ? NameReadings.names(text, lex, knowledge) : Set.of(),
@@ -92,7 +97,8 @@ public record TextProfile(String text, List<String> words, List<String> bareWord
         content, content.stream().map(dev.deja.core.normalize.LightStemmer::stem).toList(),
         TextSignals.contentStems(text, lex), String.join(" ", words),
         PairSignals.tokens(text), DurationReadings.read(text, lex, knowledge),
-        RateReadings.read(text, lex, knowledge));
+        RateReadings.read(text, lex, knowledge), DateReadings.read(text, knowledge, language),
+        numbers.numbers().isEmpty() ? List.of() : QuantityReadings.read(text, knowledge, language));
   }
 
   public TextProfile {
@@ -109,5 +115,7 @@ public record TextProfile(String text, List<String> words, List<String> bareWord
     tokens = List.copyOf(tokens);
     durations = List.copyOf(durations);
     rates = List.copyOf(rates);
+    dates = List.copyOf(dates);
+    quantities = List.copyOf(quantities);
   }
 }

@@ -83,7 +83,7 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
     // of units of the same quantities ("1.8 m" / "180 cm"): the dates and quantities compare them ({@link
     // DateReadings}, {@link QuantityReadings}), not the words.
     datesInNumbers(pa, pb, usedA, usedB, knowledge);
-    unitsOfTheSameQuantities(pa, pb, usedA, usedB, knowledge);
+    unitsOfTheSameQuantities(pa, pb, usedA, usedB);
     // Pass 1b: two compounds of the same head the knowledge lists ("absolute pitch" / "perfect pitch", "occupational
     // therapy" / "speech therapy"): the compounds, not their first words, say whether it is one thing or two kinds.
     List<Pair> compounds = compounds(ca, cb, usedA, usedB, matched, knowledge);
@@ -390,8 +390,7 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
     if (!monthA && !monthB) {
       return;
     }
-    if (!DateReadings.same(DateReadings.read(pa.text(), knowledge, pa.language()),
-        DateReadings.read(pb.text(), knowledge, pb.language()))) {
+    if (!DateReadings.same(pa.dates(), pb.dates())) {
       return;
     }
     markMonths(pa, usedA, knowledge);
@@ -428,21 +427,11 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
    * Marks as used the words of the units left unmatched in either text when both texts state the same quantities in
    * other units (as {@link QuantityReadings#same} reads them): "cm" and "m" in "180 cm" / "1.8 m".
    */
-  private static void unitsOfTheSameQuantities(TextProfile pa, TextProfile pb, boolean[] usedA, boolean[] usedB,
-      WordKnowledge knowledge) {
-    if (pa.numbers().numbers().isEmpty() || pb.numbers().numbers().isEmpty()) {
-      return; // a text without numbers states no quantity: most pairs take this path
+  private static void unitsOfTheSameQuantities(TextProfile pa, TextProfile pb, boolean[] usedA, boolean[] usedB) {
+    if (QuantityReadings.same(pa.quantities(), pb.quantities())) {
+      markUnitWords(pa.content(), usedA, pa.quantities());
+      markUnitWords(pb.content(), usedB, pb.quantities());
     }
-    List<QuantityReadings.Quantity> qa = QuantityReadings.read(pa.text(), knowledge, pa.language());
-    if (qa.isEmpty()) {
-      return;
-    }
-    List<QuantityReadings.Quantity> qb = QuantityReadings.read(pb.text(), knowledge, pb.language());
-    if (!QuantityReadings.same(qa, qb)) {
-      return;
-    }
-    markUnitWords(pa.content(), usedA, qa);
-    markUnitWords(pb.content(), usedB, qb);
   }
 
   private static void markUnitWords(List<String> content, boolean[] used, List<QuantityReadings.Quantity> qs) {
