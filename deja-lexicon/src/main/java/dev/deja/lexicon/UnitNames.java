@@ -34,7 +34,7 @@ final class UnitNames {
       "cubic-meter", "temperature", "kelvin", "speed", "meter-per-second", "duration", "second");
   private static final List<String> LOCALES = List.of("en", "en-GB", "de", "nl", "es", "pt", "fr");
   private static final java.util.Set<String> AMBIGUOUS = java.util.Set.of("in", "st", "pt", "dr", "ct", "pi", "c",
-      "t", "k", "qt", "gr", "p", "cl", "dl", "pc", "ly", "au", "fur", "fth", "ftm", "nmi", "smi", "r", "mph-uk");
+      "t", "k", "qt", "gr", "p", "cl", "dl", "pc", "ly", "au", "fur", "fth", "ftm", "nmi", "smi", "r");
 
   /** By language, the names of units ("km" → kilometer). */
   private final Map<String, Map<String, Unit>> byLanguage = new HashMap<>();

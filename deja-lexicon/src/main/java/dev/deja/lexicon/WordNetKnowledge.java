@@ -44,8 +44,10 @@ public final class WordNetKnowledge implements WordKnowledge {
   private final WordNetRelations relations = new WordNetRelations(entries);
   private final Map<String, java.util.Set<String>> languages = new ConcurrentHashMap<>();
   private final Map<String, Optional<Double>> numberValues = new ConcurrentHashMap<>();
-  /** Month names of the supported languages (ICU's calendar symbols): small, shared by every instance. */
-  private static final MonthNames MONTHS = new MonthNames();
+  /** Month names of the supported languages (ICU's calendar symbols), made on first use, not at start-up. */
+  private static final class Months {
+    static final MonthNames NAMES = new MonthNames();
+  }
 
   /** Unit names of the supported languages (ICU's measure formats and unit conversions), made on first use. */
   private static final class Units {
@@ -145,7 +147,7 @@ public final class WordNetKnowledge implements WordKnowledge {
 
   @Override
   public int month(String word, String language) {
-    return MONTHS.month(word, language);
+    return Months.NAMES.month(word, language);
   }
 
   @Override
