@@ -167,10 +167,13 @@ class CheckCommandIT {
       "I weigh 70 kg.|I weigh 154 lbs.|1",
       "I run 5 miles every morning.|I run 8 km every morning.|1",
       "I sleep 8 hrs a night.|I sleep eight hours a night.|1",
+      "I keep my bedroom at 20°C.|I keep my bedroom at 68°F.|1",
       // Another amount, or the same number in another unit.
       "I'm 1.8 m tall.|I'm 170 cm tall.|0",
       "I weigh 70 kg.|I weigh 70 lbs.|0",
-      "I run 5 km every morning.|I run 5 miles every morning.|0"})
+      "I run 5 km every morning.|I run 5 miles every morning.|0",
+      "I keep my bedroom at 20°C.|I keep my bedroom at 20°F.|0",
+      "I keep my bedroom at 20°C.|I keep my bedroom at 25°C.|0"})
   void theSameQuantityInOtherUnitsIsOneFact(String stored, String text, int exit) throws Exception {
     checkMemory(stored, text, exit);
   }

@@ -83,4 +83,14 @@ class QuantityReadingsTest {
     var other = PairSignals.of("I'm 1.8 m tall.", "I'm 170 cm tall.", Lexicon.ENGLISH, K);
     assertThat(other.values().get("numbers_conflict")).isEqualTo(1.0);
   }
+
+  @Test
+  void theUnitsOfTheSameTemperatureAreNoNames() {
+    var s = PairSignals.of("We keep the flat at 20 °C.", "We keep the flat at 68 °F.", Lexicon.ENGLISH, K);
+    assertThat(s.values().get("names_conflict")).as(s.evidence().toString()).isZero();
+    assertThat(s.values().get("numbers_agree")).isEqualTo(1.0);
+    // The same number in another unit is another temperature: the units still differ.
+    var other = PairSignals.of("We keep the flat at 20 °C.", "We keep the flat at 20 °F.", Lexicon.ENGLISH, K);
+    assertThat(other.values().get("names_conflict")).as(other.evidence().toString()).isEqualTo(1.0);
+  }
 }

@@ -193,6 +193,15 @@ public final class PairSignals {
       matchedWords.addAll(List.of(p.a().split(" ")));
       matchedWords.addAll(List.of(p.b().split(" ")));
     }
+    // The unit of the same quantity in another unit is no name either ("20°C" / "68°F": "C" / "F").
+    if (QuantityReadings.same(pa.quantities(), pb.quantities())) {
+      for (QuantityReadings.Quantity q : java.util.stream.Stream.concat(pa.quantities().stream(),
+          pb.quantities().stream()).toList()) {
+        for (String w : q.words()) {
+          matchedWords.addAll(List.of(w.replaceAll("[^\\p{L}\\p{N}]+", " ").strip().split(" ")));
+        }
+      }
+    }
     Set<String> onlyA = onlyIn(pa.names(), pb.bareWords(), matchedWords);
     Set<String> onlyB = onlyIn(pb.names(), pa.bareWords(), matchedWords);
     put(v, ev, "names_conflict", !onlyA.isEmpty() && !onlyB.isEmpty(), () -> onlyA + " vs " + onlyB);
