@@ -178,6 +178,18 @@ class CheckCommandIT {
     checkMemory(stored, text, exit);
   }
 
+  @ParameterizedTest(name = "{0} / {1} → exit {2}")
+  @CsvSource(delimiter = '|', value = {
+      // A phone, card or account number in other groups of digits.
+      "My phone number is 07700 900123.|My phone number is 07700900123.|1",
+      "My account number is 1234-5678.|My account number is 1234 5678.|1",
+      // Another digit, or the groups in another order.
+      "My phone number is 07700 900123.|My phone number is 07700 900124.|0",
+      "My account number is 1234-5678.|My account number is 5678-1234.|0"})
+  void theSameNumberInOtherGroupsOfDigitsIsOneFact(String stored, String text, int exit) throws Exception {
+    checkMemory(stored, text, exit);
+  }
+
   @ParameterizedTest(name = "{0}")
   @CsvSource(delimiter = '|', value = {
       "malformed JSON|calendar|{\"title\": |malformed JSON",

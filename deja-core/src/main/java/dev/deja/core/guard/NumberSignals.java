@@ -11,8 +11,9 @@ import java.util.List;
  * <p>The numbers each text states ({@link NumberReadings}) are compared after leaving out the amounts that say no
  * more than something both texts state alike: the same durations in other units or words ("two weeks" / "a
  * fortnight", {@link DurationReadings}), the same rates ("every six months" / "twice a year", {@link RateReadings}),
- * the same dates however written ("12/03" / "12 March", {@link DateReadings}) and the same quantities in other units
- * ("1.8 m" / "180 cm", {@link QuantityReadings}). Other rates, the same numbers counting other things ({@link
+ * the same dates however written ("12/03" / "12 March", {@link DateReadings}), the same quantities in other units
+ * ("1.8 m" / "180 cm", {@link QuantityReadings}) and the same long numbers in other groups of digits ("07700 900123" /
+ * "07700900123", {@link DigitGroups}). Other rates, the same numbers counting other things ({@link
  * CountBindings}) and the same amount in other currencies ({@link Currencies}) conflict too.
  *
  * <p>Not thread-safe: one instance per pair, made and read by one thread.
@@ -33,6 +34,9 @@ final class NumberSignals {
   private final List<QuantityReadings.Quantity> quantitiesA;
   private final List<QuantityReadings.Quantity> quantitiesB;
   private final boolean sameQuantities;
+  private final List<DigitGroups.Run> runsA;
+  private final List<DigitGroups.Run> runsB;
+  private final boolean sameRuns;
   private final boolean sameDurations;
   private final boolean sameRates;
 
@@ -61,8 +65,14 @@ final class NumberSignals {
     quantitiesA = pa.quantities();
     quantitiesB = pb.quantities();
     sameQuantities = QuantityReadings.same(quantitiesA, quantitiesB);
-    na = sameQuantities ? QuantityReadings.withoutAmounts(dateA, quantitiesA) : dateA;
-    nb = sameQuantities ? QuantityReadings.withoutAmounts(dateB, quantitiesB) : dateB;
+    NumberReadings.Numbers quantityA = sameQuantities ? QuantityReadings.withoutAmounts(dateA, quantitiesA) : dateA;
+    NumberReadings.Numbers quantityB = sameQuantities ? QuantityReadings.withoutAmounts(dateB, quantitiesB) : dateB;
+    // And the same long numbers in other groups of digits ("07700 900123" / "07700900123").
+    runsA = pa.digitRuns();
+    runsB = pb.digitRuns();
+    sameRuns = DigitGroups.same(runsA, runsB);
+    na = sameRuns ? DigitGroups.withoutRuns(quantityA, runsA) : quantityA;
+    nb = sameRuns ? DigitGroups.withoutRuns(quantityB, runsB) : quantityB;
     // The same numbers counting other things ("two cats and a dog" / "two dogs and a cat") are other numbers too.
     counts = CountBindings.differ(pa.words(), pb.words(), lex, knowledge);
     numbersDiffer = NumberReadings.numbersConflict(na, nb);
@@ -112,12 +122,13 @@ final class NumberSignals {
 
   /**
    * {@code numbers_agree}: no conflict, and both texts state the same numbers, however written ("number 47" /
-   * "forty-seven", "£50" / "fifty pounds"), or the same dates or quantities in other forms. Durations and rates that
-   * agree are left out: measured with them, the feature also fired on other facts with the same period ("every
-   * weekend") and did no better (EVALUATION.md).
+   * "forty-seven", "£50" / "fifty pounds"), or the same dates, quantities or long numbers in other forms. Durations
+   * and rates that agree are left out: measured with them, the feature also fired on other facts with the same period
+   * ("every weekend") and did no better (EVALUATION.md).
    */
   boolean amountsAgree() {
-    return !conflict && (sameDates || sameQuantities || !na.numbers().isEmpty() && !nb.numbers().isEmpty());
+    return !conflict && (sameDates || sameQuantities || sameRuns
+        || !na.numbers().isEmpty() && !nb.numbers().isEmpty());
   }
 
   String agreementEvidence() {
@@ -128,6 +139,9 @@ final class NumberSignals {
     if (sameQuantities) {
       parts.add("quantities " + QuantityReadings.describe(quantitiesA) + " = "
           + QuantityReadings.describe(quantitiesB));
+    }
+    if (sameRuns) {
+      parts.add("digits " + DigitGroups.describe(runsA) + " = " + DigitGroups.describe(runsB));
     }
     if (parts.isEmpty() || !na.isEmpty() || !nb.isEmpty()) {
       parts.add(describe(na) + " = " + describe(nb));

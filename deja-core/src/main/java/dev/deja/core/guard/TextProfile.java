@@ -33,13 +33,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * @param dates the dates it states, however written ({@link DateReadings}: "12/03", "12 March")
  * @param quantities the lengths, weights, volumes, temperatures and speeds it states ({@link QuantityReadings}; none
  *     for a text without numbers)
+ * @param digitRuns its long numbers written in groups of digits ({@link DigitGroups}: "07700 900123")
  */
 public record TextProfile(String text, List<String> words, List<String> bareWords, NumberReadings.Numbers numbers,
     int negations, Map<String, Set<String>> contrasts, Set<String> modality, boolean subject, boolean firstPerson,
     String past, String language, Set<String> names, Set<String> givenNames, List<String> content,
     List<String> contentWordStems, List<String> contentStems, String normalised, List<PairSignals.Token> tokens,
     List<DurationReadings.Duration> durations, List<RateReadings.Rate> rates, List<DateReadings.Date> dates,
-    List<QuantityReadings.Quantity> quantities) {
+    List<QuantityReadings.Quantity> quantities, List<DigitGroups.Run> digitRuns) {
 
   static final int CACHE_LIMIT = 50_000;
   /** The second and later parts of a hyphenated word ("-sighted" in "short-sighted"). */
@@ -98,7 +99,8 @@ public record TextProfile(String text, List<String> words, List<String> bareWord
         TextSignals.contentStems(text, lex), String.join(" ", words),
         PairSignals.tokens(text), DurationReadings.read(text, lex, knowledge),
         RateReadings.read(text, lex, knowledge), DateReadings.read(text, knowledge, language),
-        numbers.numbers().isEmpty() ? List.of() : QuantityReadings.read(text, knowledge, language));
+        numbers.numbers().isEmpty() ? List.of() : QuantityReadings.read(text, knowledge, language),
+        numbers.numbers().isEmpty() ? List.of() : DigitGroups.read(text));
   }
 
   public TextProfile {
@@ -117,5 +119,6 @@ public record TextProfile(String text, List<String> words, List<String> bareWord
     rates = List.copyOf(rates);
     dates = List.copyOf(dates);
     quantities = List.copyOf(quantities);
+    digitRuns = List.copyOf(digitRuns);
   }
 }
