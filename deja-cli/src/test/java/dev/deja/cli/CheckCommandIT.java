@@ -190,6 +190,18 @@ class CheckCommandIT {
     checkMemory(stored, text, exit);
   }
 
+  @ParameterizedTest(name = "{0} / {1} → exit {2}")
+  @CsvSource(delimiter = '|', value = {
+      // A decade in digits or in words.
+      "I grew up in the 90s.|I grew up in the nineties.|1",
+      "I'm in my thirties.|I'm in my 30s.|1",
+      // Another decade, or one age against a decade of life.
+      "I grew up in the 1990s.|I grew up in the 1980s.|0",
+      "My grandmother is 90.|My grandmother is in her 90s.|0"})
+  void theSameDecadeInDigitsOrWordsIsOneFact(String stored, String text, int exit) throws Exception {
+    checkMemory(stored, text, exit);
+  }
+
   @ParameterizedTest(name = "{0}")
   @CsvSource(delimiter = '|', value = {
       "malformed JSON|calendar|{\"title\": |malformed JSON",

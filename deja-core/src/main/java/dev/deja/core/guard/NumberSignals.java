@@ -37,6 +37,10 @@ final class NumberSignals {
   private final List<DigitGroups.Run> runsA;
   private final List<DigitGroups.Run> runsB;
   private final boolean sameRuns;
+  private final List<DecadeReadings.Decade> decadesA;
+  private final List<DecadeReadings.Decade> decadesB;
+  private final boolean sameDecades;
+  private final boolean otherDecades;
   private final boolean sameDurations;
   private final boolean sameRates;
 
@@ -45,10 +49,15 @@ final class NumberSignals {
     this.pb = pb;
     // The same durations in other units or words ("two weeks" / "a fortnight") leave their amounts out of the numbers.
     sameDurations = DurationReadings.same(pa.durations(), pb.durations());
-    NumberReadings.Numbers durA = sameDurations ? DurationReadings.withoutAmounts(pa.numbers(), pa.durations())
-        : pa.numbers();
-    NumberReadings.Numbers durB = sameDurations ? DurationReadings.withoutAmounts(pb.numbers(), pb.durations())
-        : pb.numbers();
+    // A decade is no number ("in her 90s" / "is 90"): decades compare as decades ("the 90s" / "the nineties").
+    decadesA = pa.decades();
+    decadesB = pb.decades();
+    sameDecades = DecadeReadings.same(decadesA, decadesB);
+    otherDecades = !decadesA.isEmpty() && !decadesB.isEmpty() && !sameDecades;
+    NumberReadings.Numbers decA = DecadeReadings.withoutDecades(pa.numbers(), decadesA);
+    NumberReadings.Numbers decB = DecadeReadings.withoutDecades(pb.numbers(), decadesB);
+    NumberReadings.Numbers durA = sameDurations ? DurationReadings.withoutAmounts(decA, pa.durations()) : decA;
+    NumberReadings.Numbers durB = sameDurations ? DurationReadings.withoutAmounts(decB, pb.durations()) : decB;
     // So do the same rates ("every six months" / "twice a year"); other rates are other numbers ("every other
     // Thursday" / "on Thursdays each week").
     sameRates = RateReadings.same(pa.rates(), pb.rates());
@@ -78,7 +87,7 @@ final class NumberSignals {
     numbersDiffer = NumberReadings.numbersConflict(na, nb);
     // The same amount in other currencies ("£50" / "$50") is another amount.
     currencies = Currencies.conflict(pa, pb, lex);
-    conflict = numbersDiffer || otherRates || counts != null || currencies != null;
+    conflict = numbersDiffer || otherRates || counts != null || currencies != null || otherDecades;
   }
 
   /** Whether both texts state the same durations ({@link DurationReadings#same}). */
@@ -99,16 +108,19 @@ final class NumberSignals {
   String conflictEvidence() {
     return numbersDiffer ? describe(na) + " vs " + describe(nb)
         : counts != null ? "counts: " + counts : currencies != null ? "currencies: " + currencies
+        : otherDecades ? "decades: " + DecadeReadings.describe(decadesA) + " vs " + DecadeReadings.describe(decadesB)
         : "how often: " + RateReadings.describe(pa.rates()) + " vs " + RateReadings.describe(pb.rates());
   }
 
   /** {@code numbers_one_side}: no conflict, and only one text states numbers or clock times. */
   boolean oneSide() {
-    return !conflict && na.isEmpty() != nb.isEmpty();
+    return !conflict && (na.isEmpty() != nb.isEmpty() || decadesA.isEmpty() != decadesB.isEmpty());
   }
 
   String oneSideEvidence() {
-    return describe(na) + " vs " + describe(nb);
+    return decadesA.isEmpty() == decadesB.isEmpty() ? describe(na) + " vs " + describe(nb)
+        : describe(na) + " " + DecadeReadings.describe(decadesA) + " vs " + describe(nb) + " "
+            + DecadeReadings.describe(decadesB);
   }
 
   /** {@code times_agree}: no conflict, and both texts state clock times. */
@@ -127,7 +139,7 @@ final class NumberSignals {
    * ("every weekend") and did no better (EVALUATION.md).
    */
   boolean amountsAgree() {
-    return !conflict && (sameDates || sameQuantities || sameRuns
+    return !conflict && (sameDates || sameQuantities || sameRuns || sameDecades
         || !na.numbers().isEmpty() && !nb.numbers().isEmpty());
   }
 
@@ -139,6 +151,9 @@ final class NumberSignals {
     if (sameQuantities) {
       parts.add("quantities " + QuantityReadings.describe(quantitiesA) + " = "
           + QuantityReadings.describe(quantitiesB));
+    }
+    if (sameDecades) {
+      parts.add("decades " + DecadeReadings.describe(decadesA) + " = " + DecadeReadings.describe(decadesB));
     }
     if (sameRuns) {
       parts.add("digits " + DigitGroups.describe(runsA) + " = " + DigitGroups.describe(runsB));

@@ -34,13 +34,15 @@ import java.util.concurrent.ConcurrentHashMap;
  * @param quantities the lengths, weights, volumes, temperatures and speeds it states ({@link QuantityReadings}; none
  *     for a text without numbers)
  * @param digitRuns its long numbers written in groups of digits ({@link DigitGroups}: "07700 900123")
+ * @param decades the decades it states ({@link DecadeReadings}: "the 90s", "in my thirties")
  */
 public record TextProfile(String text, List<String> words, List<String> bareWords, NumberReadings.Numbers numbers,
     int negations, Map<String, Set<String>> contrasts, Set<String> modality, boolean subject, boolean firstPerson,
     String past, String language, Set<String> names, Set<String> givenNames, List<String> content,
     List<String> contentWordStems, List<String> contentStems, String normalised, List<PairSignals.Token> tokens,
     List<DurationReadings.Duration> durations, List<RateReadings.Rate> rates, List<DateReadings.Date> dates,
-    List<QuantityReadings.Quantity> quantities, List<DigitGroups.Run> digitRuns) {
+    List<QuantityReadings.Quantity> quantities, List<DigitGroups.Run> digitRuns,
+    List<DecadeReadings.Decade> decades) {
 
   static final int CACHE_LIMIT = 50_000;
   /** The second and later parts of a hyphenated word ("-sighted" in "short-sighted"). */
@@ -100,7 +102,7 @@ public record TextProfile(String text, List<String> words, List<String> bareWord
         PairSignals.tokens(text), DurationReadings.read(text, lex, knowledge),
         RateReadings.read(text, lex, knowledge), DateReadings.read(text, knowledge, language),
         numbers.numbers().isEmpty() ? List.of() : QuantityReadings.read(text, knowledge, language),
-        numbers.numbers().isEmpty() ? List.of() : DigitGroups.read(text));
+        numbers.numbers().isEmpty() ? List.of() : DigitGroups.read(text), DecadeReadings.read(text, knowledge));
   }
 
   public TextProfile {
@@ -120,5 +122,6 @@ public record TextProfile(String text, List<String> words, List<String> bareWord
     dates = List.copyOf(dates);
     quantities = List.copyOf(quantities);
     digitRuns = List.copyOf(digitRuns);
+    decades = List.copyOf(decades);
   }
 }

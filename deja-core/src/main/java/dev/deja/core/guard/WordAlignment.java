@@ -79,11 +79,13 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
         }
       }
     }
-    // Pass 1a: the name of a month in a date the other text writes in numbers ("12 March" / "12/03"), and the names
-    // of units of the same quantities ("1.8 m" / "180 cm"): the dates and quantities compare them ({@link
-    // DateReadings}, {@link QuantityReadings}), not the words.
+    // Pass 1a: the name of a month in a date the other text writes in numbers ("12 March" / "12/03"), the names
+    // of units of the same quantities ("1.8 m" / "180 cm") and the words of the same decades ("nineties" / "90s"):
+    // the dates, quantities and decades compare them ({@link DateReadings}, {@link QuantityReadings}, {@link
+    // DecadeReadings}), not the words.
     datesInNumbers(pa, pb, usedA, usedB, knowledge);
     unitsOfTheSameQuantities(pa, pb, usedA, usedB);
+    wordsOfTheSameDecades(pa, pb, usedA, usedB);
     // Pass 1b: two compounds of the same head the knowledge lists ("absolute pitch" / "perfect pitch", "occupational
     // therapy" / "speech therapy"): the compounds, not their first words, say whether it is one thing or two kinds.
     List<Pair> compounds = compounds(ca, cb, usedA, usedB, matched, knowledge);
@@ -431,6 +433,25 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
     if (QuantityReadings.same(pa.quantities(), pb.quantities())) {
       markUnitWords(pa.content(), usedA, pa.quantities());
       markUnitWords(pb.content(), usedB, pb.quantities());
+    }
+  }
+
+  /** Marks as used the words of the same decades ({@link DecadeReadings#same}): "nineties" / "90s". */
+  private static void wordsOfTheSameDecades(TextProfile pa, TextProfile pb, boolean[] usedA, boolean[] usedB) {
+    if (DecadeReadings.same(pa.decades(), pb.decades())) {
+      markDecadeWords(pa.content(), usedA, pa.decades());
+      markDecadeWords(pb.content(), usedB, pb.decades());
+    }
+  }
+
+  private static void markDecadeWords(List<String> content, boolean[] used, List<DecadeReadings.Decade> decades) {
+    for (DecadeReadings.Decade d : decades) {
+      for (int i = 0; i < content.size(); i++) {
+        if (!used[i] && content.get(i).equals(d.word())) {
+          used[i] = true;
+          break;
+        }
+      }
     }
   }
 
