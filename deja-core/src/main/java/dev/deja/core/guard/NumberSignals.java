@@ -13,8 +13,10 @@ import java.util.List;
  * fortnight", {@link DurationReadings}), the same rates ("every six months" / "twice a year", {@link RateReadings}),
  * the same dates however written ("12/03" / "12 March", {@link DateReadings}), the same quantities in other units
  * ("1.8 m" / "180 cm", {@link QuantityReadings}) and the same long numbers in other groups of digits ("07700 900123" /
- * "07700900123", {@link DigitGroups}). Other rates, the same numbers counting other things ({@link
- * CountBindings}) and the same amount in other currencies ({@link Currencies}) conflict too.
+ * "07700900123", {@link DigitGroups}). A decade is no number at all ("in her 90s" / "is 90"): decades are compared
+ * as decades ({@link DecadeReadings}: "the 90s" / "the nineties"). Other rates, other decades, the same numbers
+ * counting other things ({@link CountBindings}) and the same amount in other currencies ({@link Currencies}) conflict
+ * too.
  *
  * <p>Not thread-safe: one instance per pair, made and read by one thread.
  */
@@ -100,7 +102,7 @@ final class NumberSignals {
     return sameRates;
   }
 
-  /** {@code numbers_conflict}: the texts state other numbers, rates, counts or currencies. */
+  /** {@code numbers_conflict}: the texts state other numbers, rates, decades, counts or currencies. */
   boolean conflict() {
     return conflict;
   }
@@ -112,7 +114,7 @@ final class NumberSignals {
         : "how often: " + RateReadings.describe(pa.rates()) + " vs " + RateReadings.describe(pb.rates());
   }
 
-  /** {@code numbers_one_side}: no conflict, and only one text states numbers or clock times. */
+  /** {@code numbers_one_side}: no conflict, and only one text states numbers or clock times, or only one decades. */
   boolean oneSide() {
     return !conflict && (na.isEmpty() != nb.isEmpty() || decadesA.isEmpty() != decadesB.isEmpty());
   }
@@ -134,9 +136,9 @@ final class NumberSignals {
 
   /**
    * {@code numbers_agree}: no conflict, and both texts state the same numbers, however written ("number 47" /
-   * "forty-seven", "£50" / "fifty pounds"), or the same dates, quantities or long numbers in other forms. Durations
-   * and rates that agree are left out: measured with them, the feature also fired on other facts with the same period
-   * ("every weekend") and did no better (EVALUATION.md).
+   * "forty-seven", "£50" / "fifty pounds"), or the same dates, quantities, long numbers or decades in other forms.
+   * Durations and rates that agree are left out: measured with them, the feature also fired on other facts with the
+   * same period ("every weekend") and did no better (EVALUATION.md).
    */
   boolean amountsAgree() {
     return !conflict && (sameDates || sameQuantities || sameRuns || sameDecades

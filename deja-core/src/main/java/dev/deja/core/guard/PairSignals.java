@@ -23,8 +23,9 @@ import java.util.Set;
  *       the same durations or rates written otherwise, "two weeks" / "a fortnight", "every six months" / "twice a
  *       year", are left out: {@link DurationReadings}, {@link RateReadings}); or both say how often, and not equally
  *       ("every other Thursday" / "on Thursdays each week"); or the same numbers count other things ("two cats and a
- *       dog" / "two dogs and a cat": {@link CountBindings})</td></tr>
- *   <tr><td>{@code numbers_one_side}</td><td>only one text has numbers or clock times</td></tr>
+ *       dog" / "two dogs and a cat": {@link CountBindings}), or other decades ("thirties" / "forties"); the
+ *       comparison is {@link NumberSignals}'</td></tr>
+ *   <tr><td>{@code numbers_one_side}</td><td>only one text has numbers or clock times, or only one decades</td></tr>
  *   <tr><td>{@code negation_mismatch}</td><td>one text is negated, the other is not</td></tr>
  *   <tr><td>{@code names_mismatch}</td><td>a capitalised name appears in only one text</td></tr>
  *   <tr><td>{@code contrast_conflict}</td><td>both name a part of the day, weekday, month, colour, side… and not the
@@ -70,7 +71,9 @@ import java.util.Set;
  *       three" / "3:30", "one o'clock" / "1 pm"; in the memory preset)</td></tr>
  *   <tr><td>{@code numbers_agree}</td><td>both texts state numbers and they agree, however written ("number 47" /
  *       "forty-seven", "£50" / "fifty pounds"); clock times are {@code times_agree}, and the amounts of durations
- *       or rates that agree ("a fortnight" / "two weeks") are left out; in the memory preset</td></tr>
+ *       or rates that agree ("a fortnight" / "two weeks") are left out; the same dates, quantities, long numbers
+ *       and decades written otherwise count ("12/03" / "12 March", "07700 900123" / "07700900123"); in the memory
+ *       preset</td></tr>
  *   <tr><td>{@code leftover_known}</td><td>the share of the left-over words (both texts) that are common words of the
  *       knowledge, phrases it lists or names: another thing named in plain words ("hearing test" / "cataract
  *       surgery", "flight to Paris" / "flight to Lyon") rather than an abbreviation, an emoji or a foreign word
