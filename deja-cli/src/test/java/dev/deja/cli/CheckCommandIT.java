@@ -185,7 +185,10 @@ class CheckCommandIT {
       "My account number is 1234-5678.|My account number is 1234 5678.|1",
       // Another digit, or the groups in another order.
       "My phone number is 07700 900123.|My phone number is 07700 900124.|0",
-      "My account number is 1234-5678.|My account number is 5678-1234.|0"})
+      "My account number is 1234-5678.|My account number is 5678-1234.|0",
+      // Codes whose digits differ are other things, whatever their letters.
+      "I game on a PS5.|I game on a PS4.|0",
+      "My Q3 sales target is 50 deals.|My Q4 sales target is 50 deals.|0"})
   void theSameNumberInOtherGroupsOfDigitsIsOneFact(String stored, String text, int exit) throws Exception {
     checkMemory(stored, text, exit);
   }

@@ -15,6 +15,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>How {@link #relate} decides, in this order (each word is looked up with WordNet's own morphology, so "kiwis" is
  * "kiwi"; phrases such as "physical therapy" are WordNet collocations):
  * <ol>
+ *   <li>{@code UNKNOWN} for two words whose digits differ ("q3" / "q4": WordNet's lookup drops digits and would read
+ *       both as "q").</li>
  *   <li>{@code SAME}: the two share a synset in any part of speech (coriander / cilantro, favourite / favorite).</li>
  *   <li>{@code FORM}: they share a base form, or one sense is a derivation or pertainym of the other (allergy /
  *       allergic), or an adjective is in the other's similarity cluster (itchy / itching).</li>

@@ -58,6 +58,13 @@ final class WordNetRelations {
     if (x.equals(y)) {
       return new WordRelation(Kind.SAME, "the same word");
     }
+    // Two codes whose digits differ are two things ("Q3" / "Q4", "PS4" / "PS5", "M2" / "M4"), whatever their letters
+    // are: WordNet's lookup drops the digits ("q3" is read as "q"), which would make them forms of one word.
+    String dx = digits(x);
+    String dy = digits(y);
+    if (!dx.isEmpty() && !dy.isEmpty() && !dx.equals(dy)) {
+      return WordRelation.UNKNOWN;
+    }
     Map<String, WordRelation> byFirst = relations.get(x);
     WordRelation cached = byFirst == null ? null : byFirst.get(y);
     if (cached != null) {
@@ -70,6 +77,16 @@ final class WordNetRelations {
     }
     relations.computeIfAbsent(x, k -> new ConcurrentHashMap<>()).put(y, r);
     return r;
+  }
+
+  private static String digits(String s) {
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < s.length(); i++) {
+      if (Character.isDigit(s.charAt(i))) {
+        b.append(s.charAt(i));
+      }
+    }
+    return b.toString();
   }
 
   private WordRelation compute(String a, String b) {
