@@ -58,13 +58,6 @@ final class WordNetRelations {
     if (x.equals(y)) {
       return new WordRelation(Kind.SAME, "the same word");
     }
-    // Two codes whose digits differ are two things ("Q3" / "Q4", "PS4" / "PS5", "M2" / "M4"), whatever their letters
-    // are: WordNet's lookup drops the digits ("q3" is read as "q"), which would make them forms of one word.
-    String dx = digits(x);
-    String dy = digits(y);
-    if (!dx.isEmpty() && !dy.isEmpty() && !dx.equals(dy)) {
-      return WordRelation.UNKNOWN;
-    }
     Map<String, WordRelation> byFirst = relations.get(x);
     WordRelation cached = byFirst == null ? null : byFirst.get(y);
     if (cached != null) {
@@ -90,6 +83,13 @@ final class WordNetRelations {
   }
 
   private WordRelation compute(String a, String b) {
+    // Two codes whose digits differ are two things ("Q3" / "Q4", "PS4" / "PS5", "M2" / "M4"), whatever their letters
+    // are: WordNet's lookup drops the digits ("q3" is read as "q"), which would make them forms of one word.
+    String da = digits(a);
+    String db = digits(b);
+    if (!da.isEmpty() && !db.isEmpty() && !da.equals(db)) {
+      return WordRelation.UNKNOWN;
+    }
     Optional<WordRelation> glossed = glossed(a, b).or(() -> glossed(b, a));
     if (glossed.isPresent()) {
       return glossed.get();

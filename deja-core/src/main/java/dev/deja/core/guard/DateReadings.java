@@ -168,27 +168,17 @@ public final class DateReadings {
    * to one, that has a common reading and the same year or a year in only one of them.
    */
   public static boolean same(List<Date> a, List<Date> b) {
-    if (a.isEmpty() || a.size() != b.size()) {
-      return false;
-    }
-    boolean[] taken = new boolean[b.size()];
-    for (Date x : a) {
-      boolean found = false;
-      for (int j = 0; j < b.size() && !found; j++) {
-        Date y = b.get(j);
-        // Two dates in numbers only are written the same way round: "12/03" / "03/12" are two dates.
-        boolean sameWay = x.written() == 0 || y.written() == 0 || x.written() == y.written();
-        if (!taken[j] && sameWay && (x.year() == 0 || y.year() == 0 || x.year() == y.year())
-            && x.days().stream().anyMatch(y.days()::contains)) {
-          taken[j] = true;
-          found = true;
-        }
-      }
-      if (!found) {
-        return false;
-      }
-    }
-    return true;
+    return OneToOne.partners(a, b, DateReadings::agree) != null;
+  }
+
+  /**
+   * Whether two dates can be one: a common reading, the same year or a year in one only, and — two dates in numbers
+   * only — written the same way round ("12/03" / "03/12" are two dates).
+   */
+  private static boolean agree(Date x, Date y) {
+    boolean sameWay = x.written() == 0 || y.written() == 0 || x.written() == y.written();
+    return sameWay && (x.year() == 0 || y.year() == 0 || x.year() == y.year())
+        && x.days().stream().anyMatch(y.days()::contains);
   }
 
   /** The numbers of a text without those of its dates, and without the dates' runs ("12/03" leaves no 12 or 3). */

@@ -67,24 +67,8 @@ public final class DecadeReadings {
 
   /** Whether two texts state the same decades (at least one). */
   public static boolean same(List<Decade> a, List<Decade> b) {
-    if (a.isEmpty() || a.size() != b.size()) {
-      return false;
-    }
-    boolean[] taken = new boolean[b.size()];
-    for (Decade x : a) {
-      int found = -1;
-      for (int j = 0; j < b.size() && found < 0; j++) {
-        Decade y = b.get(j);
-        if (!taken[j] && x.tens() == y.tens() && (x.century() < 0 || y.century() < 0 || x.century() == y.century())) {
-          found = j;
-        }
-      }
-      if (found < 0) {
-        return false;
-      }
-      taken[found] = true;
-    }
-    return true;
+    return OneToOne.partners(a, b, (x, y) -> x.tens() == y.tens()
+        && (x.century() < 0 || y.century() < 0 || x.century() == y.century())) != null;
   }
 
   /**

@@ -61,25 +61,16 @@ public final class DigitGroups {
    * other with the same digits, one to one.
    */
   public static boolean same(List<Run> a, List<Run> b) {
-    if (a.isEmpty() || a.size() != b.size()) {
+    int[] partners = OneToOne.partners(a, b, (x, y) -> x.digits().equals(y.digits()));
+    if (partners == null) {
       return false;
     }
-    boolean[] taken = new boolean[b.size()];
-    boolean regrouped = false;
-    for (Run x : a) {
-      int found = -1;
-      for (int j = 0; j < b.size() && found < 0; j++) {
-        if (!taken[j] && b.get(j).digits().equals(x.digits())) {
-          found = j;
-        }
+    for (int i = 0; i < a.size(); i++) {
+      if (!a.get(i).written().equals(b.get(partners[i]).written())) {
+        return true;
       }
-      if (found < 0) {
-        return false;
-      }
-      taken[found] = true;
-      regrouped |= !b.get(found).written().equals(x.written());
     }
-    return regrouped;
+    return false;
   }
 
   /** The numbers without the groups of these runs (and without the runs as ordered numbers). */

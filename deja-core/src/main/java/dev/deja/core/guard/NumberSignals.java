@@ -30,17 +30,9 @@ final class NumberSignals {
   private final String counts;
   private final String currencies;
   private final boolean conflict;
-  private final List<DateReadings.Date> datesA;
-  private final List<DateReadings.Date> datesB;
   private final boolean sameDates;
-  private final List<QuantityReadings.Quantity> quantitiesA;
-  private final List<QuantityReadings.Quantity> quantitiesB;
   private final boolean sameQuantities;
-  private final List<DigitGroups.Run> runsA;
-  private final List<DigitGroups.Run> runsB;
   private final boolean sameRuns;
-  private final List<DecadeReadings.Decade> decadesA;
-  private final List<DecadeReadings.Decade> decadesB;
   private final boolean sameDecades;
   private final boolean otherDecades;
   private final boolean sameDurations;
@@ -52,12 +44,10 @@ final class NumberSignals {
     // The same durations in other units or words ("two weeks" / "a fortnight") leave their amounts out of the numbers.
     sameDurations = DurationReadings.same(pa.durations(), pb.durations());
     // A decade is no number ("in her 90s" / "is 90"): decades compare as decades ("the 90s" / "the nineties").
-    decadesA = pa.decades();
-    decadesB = pb.decades();
-    sameDecades = DecadeReadings.same(decadesA, decadesB);
-    otherDecades = !decadesA.isEmpty() && !decadesB.isEmpty() && !sameDecades;
-    NumberReadings.Numbers decA = DecadeReadings.withoutDecades(pa.numbers(), decadesA);
-    NumberReadings.Numbers decB = DecadeReadings.withoutDecades(pb.numbers(), decadesB);
+    sameDecades = DecadeReadings.same(pa.decades(), pb.decades());
+    otherDecades = !pa.decades().isEmpty() && !pb.decades().isEmpty() && !sameDecades;
+    NumberReadings.Numbers decA = DecadeReadings.withoutDecades(pa.numbers(), pa.decades());
+    NumberReadings.Numbers decB = DecadeReadings.withoutDecades(pb.numbers(), pb.decades());
     NumberReadings.Numbers durA = sameDurations ? DurationReadings.withoutAmounts(decA, pa.durations()) : decA;
     NumberReadings.Numbers durB = sameDurations ? DurationReadings.withoutAmounts(decB, pb.durations()) : decB;
     // So do the same rates ("every six months" / "twice a year"); other rates are other numbers ("every other
@@ -67,23 +57,17 @@ final class NumberSignals {
     NumberReadings.Numbers rateA = sameRates ? RateReadings.withoutAmounts(durA, pa.rates()) : durA;
     NumberReadings.Numbers rateB = sameRates ? RateReadings.withoutAmounts(durB, pb.rates()) : durB;
     // And so do the same dates, however written ("12/03" / "12 March", "11/05/2027" / "11 May 2027").
-    datesA = pa.dates();
-    datesB = pb.dates();
-    sameDates = DateReadings.same(datesA, datesB);
-    NumberReadings.Numbers dateA = sameDates ? DateReadings.withoutDates(rateA, datesA) : rateA;
-    NumberReadings.Numbers dateB = sameDates ? DateReadings.withoutDates(rateB, datesB) : rateB;
+    sameDates = DateReadings.same(pa.dates(), pb.dates());
+    NumberReadings.Numbers dateA = sameDates ? DateReadings.withoutDates(rateA, pa.dates()) : rateA;
+    NumberReadings.Numbers dateB = sameDates ? DateReadings.withoutDates(rateB, pb.dates()) : rateB;
     // And the same lengths, weights, volumes, temperatures or speeds in other units ("1.8 m" / "180 cm").
-    quantitiesA = pa.quantities();
-    quantitiesB = pb.quantities();
-    sameQuantities = QuantityReadings.same(quantitiesA, quantitiesB);
-    NumberReadings.Numbers quantityA = sameQuantities ? QuantityReadings.withoutAmounts(dateA, quantitiesA) : dateA;
-    NumberReadings.Numbers quantityB = sameQuantities ? QuantityReadings.withoutAmounts(dateB, quantitiesB) : dateB;
+    sameQuantities = QuantityReadings.same(pa.quantities(), pb.quantities());
+    NumberReadings.Numbers quantityA = sameQuantities ? QuantityReadings.withoutAmounts(dateA, pa.quantities()) : dateA;
+    NumberReadings.Numbers quantityB = sameQuantities ? QuantityReadings.withoutAmounts(dateB, pb.quantities()) : dateB;
     // And the same long numbers in other groups of digits ("07700 900123" / "07700900123").
-    runsA = pa.digitRuns();
-    runsB = pb.digitRuns();
-    sameRuns = DigitGroups.same(runsA, runsB);
-    na = sameRuns ? DigitGroups.withoutRuns(quantityA, runsA) : quantityA;
-    nb = sameRuns ? DigitGroups.withoutRuns(quantityB, runsB) : quantityB;
+    sameRuns = DigitGroups.same(pa.digitRuns(), pb.digitRuns());
+    na = sameRuns ? DigitGroups.withoutRuns(quantityA, pa.digitRuns()) : quantityA;
+    nb = sameRuns ? DigitGroups.withoutRuns(quantityB, pb.digitRuns()) : quantityB;
     // The same numbers counting other things ("two cats and a dog" / "two dogs and a cat") are other numbers too.
     counts = CountBindings.differ(pa.words(), pb.words(), lex, knowledge);
     numbersDiffer = NumberReadings.numbersConflict(na, nb);
@@ -110,19 +94,20 @@ final class NumberSignals {
   String conflictEvidence() {
     return numbersDiffer ? describe(na) + " vs " + describe(nb)
         : counts != null ? "counts: " + counts : currencies != null ? "currencies: " + currencies
-        : otherDecades ? "decades: " + DecadeReadings.describe(decadesA) + " vs " + DecadeReadings.describe(decadesB)
+        : otherDecades ? "decades: " + DecadeReadings.describe(pa.decades()) + " vs "
+            + DecadeReadings.describe(pb.decades())
         : "how often: " + RateReadings.describe(pa.rates()) + " vs " + RateReadings.describe(pb.rates());
   }
 
   /** {@code numbers_one_side}: no conflict, and only one text states numbers or clock times, or only one decades. */
   boolean oneSide() {
-    return !conflict && (na.isEmpty() != nb.isEmpty() || decadesA.isEmpty() != decadesB.isEmpty());
+    return !conflict && (na.isEmpty() != nb.isEmpty() || pa.decades().isEmpty() != pb.decades().isEmpty());
   }
 
   String oneSideEvidence() {
-    return decadesA.isEmpty() == decadesB.isEmpty() ? describe(na) + " vs " + describe(nb)
-        : describe(na) + " " + DecadeReadings.describe(decadesA) + " vs " + describe(nb) + " "
-            + DecadeReadings.describe(decadesB);
+    return pa.decades().isEmpty() == pb.decades().isEmpty() ? describe(na) + " vs " + describe(nb)
+        : describe(na) + " " + DecadeReadings.describe(pa.decades()) + " vs " + describe(nb) + " "
+            + DecadeReadings.describe(pb.decades());
   }
 
   /** {@code times_agree}: no conflict, and both texts state clock times. */
@@ -148,17 +133,17 @@ final class NumberSignals {
   String agreementEvidence() {
     List<String> parts = new ArrayList<>();
     if (sameDates) {
-      parts.add("dates " + DateReadings.describe(datesA) + " = " + DateReadings.describe(datesB));
+      parts.add("dates " + DateReadings.describe(pa.dates()) + " = " + DateReadings.describe(pb.dates()));
     }
     if (sameQuantities) {
-      parts.add("quantities " + QuantityReadings.describe(quantitiesA) + " = "
-          + QuantityReadings.describe(quantitiesB));
+      parts.add("quantities " + QuantityReadings.describe(pa.quantities()) + " = "
+          + QuantityReadings.describe(pb.quantities()));
     }
     if (sameDecades) {
-      parts.add("decades " + DecadeReadings.describe(decadesA) + " = " + DecadeReadings.describe(decadesB));
+      parts.add("decades " + DecadeReadings.describe(pa.decades()) + " = " + DecadeReadings.describe(pb.decades()));
     }
     if (sameRuns) {
-      parts.add("digits " + DigitGroups.describe(runsA) + " = " + DigitGroups.describe(runsB));
+      parts.add("digits " + DigitGroups.describe(pa.digitRuns()) + " = " + DigitGroups.describe(pb.digitRuns()));
     }
     if (parts.isEmpty() || !na.isEmpty() || !nb.isEmpty()) {
       parts.add(describe(na) + " = " + describe(nb));

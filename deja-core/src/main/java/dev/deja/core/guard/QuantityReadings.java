@@ -118,25 +118,16 @@ public final class QuantityReadings {
    * one pair is in other units.
    */
   public static boolean same(List<Quantity> a, List<Quantity> b) {
-    if (a.isEmpty() || a.size() != b.size()) {
+    int[] partners = OneToOne.partners(a, b, QuantityReadings::agree);
+    if (partners == null) {
       return false;
     }
-    boolean[] taken = new boolean[b.size()];
-    boolean otherUnits = false;
-    for (Quantity x : a) {
-      int found = -1;
-      for (int j = 0; j < b.size() && found < 0; j++) {
-        if (!taken[j] && agree(x, b.get(j))) {
-          found = j;
-        }
+    for (int i = 0; i < a.size(); i++) {
+      if (!a.get(i).unit().id().equals(b.get(partners[i]).unit().id())) {
+        return true;
       }
-      if (found < 0) {
-        return false;
-      }
-      taken[found] = true;
-      otherUnits |= !x.unit().id().equals(b.get(found).unit().id());
     }
-    return otherUnits;
+    return false;
   }
 
   private static boolean agree(Quantity x, Quantity y) {
