@@ -250,6 +250,9 @@ public final class WordNetKnowledge implements WordKnowledge {
 
   @Override
   public boolean synonymsInMostUsedSense(String a, String b) {
+    if (WordNetRelations.otherDigits(a.strip(), b.strip())) {
+      return false;
+    }
     WordEntry ea = entries.entry(a.strip());
     WordEntry eb = entries.entry(b.strip());
     return !java.util.Collections.disjoint(ea.usedMost(), eb.synsets())

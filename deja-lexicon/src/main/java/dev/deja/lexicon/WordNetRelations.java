@@ -72,6 +72,17 @@ final class WordNetRelations {
     return r;
   }
 
+  /**
+   * Whether two words are codes whose digits differ ("Q3" / "Q4", "PS4" / "PS5", "A3" / "A4"): two things, whatever
+   * their letters are. WordNet's lookup drops the digits ("q3" is read as "q"), which would make them forms of one
+   * word, or synonyms ("a3" / "a4" both read as the letter "a").
+   */
+  static boolean otherDigits(String a, String b) {
+    String da = digits(a);
+    String db = digits(b);
+    return !da.isEmpty() && !db.isEmpty() && !da.equals(db);
+  }
+
   private static String digits(String s) {
     StringBuilder b = new StringBuilder();
     for (int i = 0; i < s.length(); i++) {
@@ -83,11 +94,7 @@ final class WordNetRelations {
   }
 
   private WordRelation compute(String a, String b) {
-    // Two codes whose digits differ are two things ("Q3" / "Q4", "PS4" / "PS5", "M2" / "M4"), whatever their letters
-    // are: WordNet's lookup drops the digits ("q3" is read as "q"), which would make them forms of one word.
-    String da = digits(a);
-    String db = digits(b);
-    if (!da.isEmpty() && !db.isEmpty() && !da.equals(db)) {
+    if (otherDigits(a, b)) {
       return WordRelation.UNKNOWN;
     }
     Optional<WordRelation> glossed = glossed(a, b).or(() -> glossed(b, a));

@@ -72,6 +72,9 @@ class WordNetKnowledgeTest {
     assertThat(K.synonymsInMostUsedSense("kale", "lettuce")).isFalse();
     assertThat(K.synonymsInMostUsedSense("tomato", "pepper")).isFalse();
     assertThat(K.synonymsInMostUsedSense("zzyzx", "keep")).isFalse();
+    // WordNet's lookup reads "a3" and "a4" as the letter "a": codes with other digits are no synonyms.
+    assertThat(K.synonymsInMostUsedSense("a3", "a4")).isFalse();
+    assertThat(K.synonymsInMostUsedSense("5g", "4g")).isFalse();
   }
 
   @Test
