@@ -97,7 +97,11 @@ class CheckCommandIT {
       "Ich habe keine Kinder.|I have children.|0",
       "Ich trinke keinen Alkohol.|I drink alcohol.|0",
       "Ik heb geen kinderen.|I have children.|0",  // glossed "no child honor", a stray word: the negation decides
-      "Os meus pais moram no Recife.|My parents live in Recife.|1"})
+      "Os meus pais moram no Recife.|My parents live in Recife.|1",
+      // Inflected verbs read by their dictionary form ("habitent" → habiter → live), elided words as words.
+      "Mes parents habitent à Lisbonne.|My parents live in Lisbon.|1",
+      "Mes parents n'habitent pas à Lisbonne.|My parents live in Lisbon.|0",
+      "Eu bebo café todos os dias.|I drink coffee every day.|1"})
   void aNegationInAnotherLanguageIsReadAsOne(String stored, String text, int exit) throws Exception {
     checkMemory(stored, text, exit);
   }

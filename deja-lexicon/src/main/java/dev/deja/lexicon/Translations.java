@@ -23,7 +23,9 @@ import org.tartarus.snowball.SnowballStemmer;
  * from the Debian packages at run time). The German table is large (about 207,000 headwords), the others small (3,200
  * Italian to 19,700 Dutch).
  *
- * <p>A word is looked up as written (lower case, accents folded), then without a plural or inflection ending
+ * <p>A word is looked up as written (lower case, accents folded), then by its dictionary forms (an inflected verb,
+ * noun or adjective: {@link Inflections}, LanguageTool's morphological dictionaries), then without a plural or
+ * inflection ending
  * ("suikers" finds "suiker", "domingos" "domingo"), then by its Snowball stem (Lucene's stemmers), then — for German
  * and Dutch — as a compound of two known words ("ontwerpstudio" = "ontwerp" + "studio", a linking "s", "en" or "e"
  * allowed between them).
@@ -63,11 +65,19 @@ final class Translations {
    * none or the language has no table.
    */
   List<String> of(String word, String language) {
+    return of(word, null, language);
+  }
+
+  /**
+   * The English translations of a word given accent-folded ({@code word}) and, when known, as written in lower case
+   * ({@code written}, accents kept, for its dictionary form: {@link Inflections}); best first.
+   */
+  List<String> of(String word, String written, String language) {
     if (!STEMMERS.containsKey(language) || word.length() < 2 || word.length() > MAX_WORD) {
       return List.of();
     }
     Table t = table(language);
-    Optional<String> direct = find(t, word, language);
+    Optional<String> direct = find(t, word, written, language);
     if (direct.isPresent()) {
       return List.of(direct.get().split("\\|"));
     }
@@ -83,7 +93,21 @@ final class Translations {
    * unrelated words ("faço" and "faca").
    */
   private Optional<String> find(Table t, String word, String language) {
+    return find(t, word, null, language);
+  }
+
+  private Optional<String> find(Table t, String word, String written, String language) {
     String hit = t.words().get(word);
+    // An inflected form by its dictionary forms ("habitent" → "habiter", "bebo" → "beber", "eet" → "eten"), in the
+    // order the language's dictionary gives them.
+    if (hit == null && written != null) {
+      for (String lemma : Inflections.lemmas(written, language)) {
+        hit = t.words().get(NumberWords.key(lemma));
+        if (hit != null) {
+          break;
+        }
+      }
+    }
     for (int i = 0; hit == null && i < ENDINGS.size(); i++) {
       String e = ENDINGS.get(i);
       if (word.endsWith(e) && word.length() - e.length() >= MIN_PART) {

@@ -232,6 +232,11 @@ public final class WordNetKnowledge implements WordKnowledge {
   }
 
   @Override
+  public List<String> translations(String word, String written, String language) {
+    return Bilingual.TABLES.of(word, written, language);
+  }
+
+  @Override
   public List<String> translatedLanguages() {
     return Translations.LANGUAGES;
   }

@@ -80,6 +80,39 @@ class GlossesTest {
   }
 
   /**
+   * An inflected verb is glossed by its dictionary form, which is what a bilingual dictionary lists ("moram" is
+   * "morar", "bebo" is "beber"), and an elided article or pronoun is a word of its own ("J'aime" is "je aime").
+   */
+  @ParameterizedTest(name = "{0} → {1}")
+  @CsvSource(delimiter = '|', value = {
+      "Mes parents habitent à Lisbonne. | dwell",
+      "Eu bebo café todos os dias. | drink",
+      "Ik eet elke dag een appel. | eat",
+      "Wir wohnen in Hamburg. | living",                         // FreeDict's first translation of "wohnen"
+      "Mis padres viven en Lisboa con nosotros. | live",
+      "J'aime le fromage. | love",
+      "Je n'ai pas de voiture. | not vehicle"})
+  void glossesInflectedWordsByTheirDictionaryForm(String text, String verb) {
+    assertThat(gloss(text)).contains(verb).doesNotContain("'");
+  }
+
+  /** The dictionary forms, and a translation found only through one. */
+  @Test
+  void theDictionaryFormsComeFromTheMorphologicalDictionaries() {
+    assertThat(Inflections.lemmas("habitent", "fr")).contains("habiter");
+    assertThat(Inflections.lemmas("moram", "pt")).containsExactly("morar");
+    assertThat(Inflections.lemmas("bebo", "es")).containsExactly("beber");
+    assertThat(Inflections.lemmas("eet", "nl")).containsExactly("eten");
+    assertThat(Inflections.lemmas("mag", "de")).contains("mögen");
+    assertThat(Inflections.lemmas("katzen", "de")).containsExactly("katze");                 // a noun, capitalised
+    assertThat(Inflections.lemmas("beber", "es")).isEmpty();                                 // already the lemma
+    assertThat(Inflections.lemmas("xyzzy", "fr")).isEmpty();
+    assertThat(Inflections.lemmas("bebo", "it")).isEmpty();                                  // no dictionary
+    assertThat(K.translations("moram", "moram", "pt")).contains("live");
+    assertThat(K.translations("moram", "pt")).isEmpty();     // the folded word alone: no dictionary form
+  }
+
+  /**
    * A negation stays in the gloss, as an English one: left out with the function words, "Ik drink geen alcohol" read
    * as "I drink alcohol" and merged with it.
    */
@@ -90,7 +123,8 @@ class GlossesTest {
       "No tengo coche. | not car.",
       "Eu não tenho carro. | not car.",
       "Je n'ai pas de voiture. | not vehicle.",  // "ne … pas" once
-      "Os meus pais moram no Recife. | parents moram Recife."}) // Portuguese "no" is "in the", left out
+      "Os meus pais moram no Recife. | parents dwell Recife.",  // Portuguese "no" is "in the", left out
+      "Je n'aime pas la nourriture épicée. | not love food spice."}) // an elided "ne" is a word of its own
   void keepsNegationsAsEnglishOnes(String text, String english) {
     assertThat(gloss(text)).isEqualTo(english);
   }

@@ -67,7 +67,7 @@ public final class ForeignNegations {
       return null;
     }
     String key = Glosses.fold(word);
-    if (language.equals("fr") && key.length() > 2 && key.startsWith("n'")) {
+    if (language.equals("fr") && key.length() >= 2 && key.startsWith("n'")) {
       return "not";
     }
     String e = words.get(key);

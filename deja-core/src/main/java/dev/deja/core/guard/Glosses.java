@@ -82,6 +82,10 @@ public final class Glosses {
       }
       out.append(text, at, w.start());
       out.append(replacement);
+      // An elided word is written onto the next one: its English reading is a word of its own ("n'aime" → "not …").
+      if (w.clitic() && !replacement.isEmpty()) {
+        out.append(' ');
+      }
       at = w.end();
       changed = true;
     }
@@ -96,19 +100,45 @@ public final class Glosses {
    * A word of the text: where it is, as written, lower case with accents folded, and whether it is written as a name
    * or an abbreviation would be (all capitals, or touching digits: "KP19", "UW").
    */
-  private record Word(int start, int end, String written, String key, boolean code) {}
+  private record Word(int start, int end, String written, String key, boolean code, boolean clitic) {
+    /** As written, in lower case, accents kept (the typographic apostrophe as a plain one). */
+    String lower() {
+      return written.toLowerCase(Locale.ROOT).replace("’", "'");
+    }
+  }
+
+  /**
+   * An elided article, pronoun or particle of French or Italian and the word it is written onto ("j'aime", "l'alcool",
+   * "d'enfants", "qu'il", "dell'acqua"): two words, as the dictionaries list them.
+   */
+  /** The languages that write elided words ({@link #ELISION}). */
+  private static final java.util.Set<String> ELIDING = java.util.Set.of("fr", "it");
+
+  private static final Pattern ELISION = Pattern.compile(
+      "(?i)((?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu|dell|nell|sull|all|dall|un)['’])(\\p{L}.*)");
 
   private static List<Word> words(String text) {
     List<Word> out = new ArrayList<>();
     Matcher m = WORD.matcher(text);
     while (m.find()) {
-      String written = m.group();
-      boolean code = written.length() > 1 && written.equals(written.toUpperCase(Locale.ROOT))
-          || m.start() > 0 && Character.isDigit(text.charAt(m.start() - 1))
-          || m.end() < text.length() && Character.isDigit(text.charAt(m.end()));
-      out.add(new Word(m.start(), m.end(), written, fold(written), code));
+      Matcher e = ELISION.matcher(m.group());
+      if (e.matches()) {
+        int cut = m.start() + e.end(1);
+        out.add(new Word(m.start(), cut, e.group(1), fold(e.group(1)).replace("'", ""), false, true));
+        add(out, text, cut, m.end());
+        continue;
+      }
+      add(out, text, m.start(), m.end());
     }
     return out;
+  }
+
+  private static void add(List<Word> out, String text, int start, int end) {
+    String written = text.substring(start, end);
+    boolean code = written.length() > 1 && written.equals(written.toUpperCase(Locale.ROOT))
+        || start > 0 && Character.isDigit(text.charAt(start - 1))
+        || end < text.length() && Character.isDigit(text.charAt(end));
+    out.add(new Word(start, end, written, fold(written), code, false));
   }
 
   /**
@@ -134,7 +164,7 @@ public final class Glosses {
       WordKnowledge knowledge) {
     int english = 0;
     for (Word w : words) {
-      if (lex.functionWords().contains(w.key()) || knowledge.isCommonWord(w.key())) {
+      if (!w.clitic() && (lex.functionWords().contains(w.key()) || knowledge.isCommonWord(w.key()))) {
         english++;
       }
     }
@@ -144,9 +174,9 @@ public final class Glosses {
     for (String l : languages) {
       int n = 0;
       for (Word w : words) {
-        if (function(w, l, foreign, lex, knowledge)
+        if (w.clitic() ? ELIDING.contains(l) : function(w, l, foreign, lex, knowledge)
             || (foreign ? !anyFunction(w, knowledge) : unknown(w, lex, knowledge))
-            && !knowledge.translations(w.key(), l).isEmpty()) {
+            && !knowledge.translations(w.key(), w.lower(), l).isEmpty()) {
           n++;
         }
       }
@@ -197,8 +227,9 @@ public final class Glosses {
       }
     }
     // An article that also means "one" ("een", "ein", "un", "um") is left out with the function words: the gloss
-    // cannot tell "one sugar" from "a sugar" (nor can the number tables, which leave those words out).
-    if (function(w, language, whole, lex, knowledge)) {
+    // cannot tell "one sugar" from "a sugar" (nor can the number tables, which leave those words out). So is an
+    // elided one ("l'", "j'", "d'") in a language that elides.
+    if (w.clitic() ? ELIDING.contains(language) : function(w, language, whole, lex, knowledge)) {
       return "";
     }
     // A first name stays, unless a text in another language writes it in lower case ("domingos", "rosa").
@@ -211,7 +242,7 @@ public final class Glosses {
     if (number.isPresent() && number.get() == Math.rint(number.get()) && Math.abs(number.get()) < 1e9) {
       return Long.toString(number.get().longValue());
     }
-    List<String> t = knowledge.translations(k, language);
+    List<String> t = knowledge.translations(k, w.lower(), language);
     return t.isEmpty() ? null : chosen(k, t);
   }
 

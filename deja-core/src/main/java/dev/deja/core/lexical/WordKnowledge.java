@@ -173,6 +173,16 @@ public interface WordKnowledge {
     return java.util.List.of();
   }
 
+  /**
+   * English translations of a word of another language, given both accent-folded ({@code word}) and as written in
+   * lower case ({@code written}, accents kept: an inflected form is found by its dictionary form, "habitent" →
+   * "habiter" → [dwell, live], and a language's inflections are spelled with accents); by default the translations
+   * of the folded word ({@link #translations(String, String)}).
+   */
+  default java.util.List<String> translations(String word, String written, String language) {
+    return translations(word, language);
+  }
+
   /** The languages {@link #translations} knows, in the order ties between them are broken; empty by default. */
   default java.util.List<String> translatedLanguages() {
     return java.util.List.of();
