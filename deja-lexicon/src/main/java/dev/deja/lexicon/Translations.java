@@ -57,8 +57,12 @@ final class Translations {
 
   private final Map<String, Table> tables = new ConcurrentHashMap<>();
 
-  /** A language's table: words and stems to their translations (joined by '|'). */
-  private record Table(Map<String, String> words, Map<String, String> stems) {}
+  /**
+   * A language's table: words (accent-folded) and stems to their translations (joined by '|'), and the headwords
+   * written with accents as written (lower case), so that an accent the folding drops still tells two words apart:
+   * Spanish "año" (year) and "ano" (anus), Portuguese "país" (country) and "pais" (parents).
+   */
+  private record Table(Map<String, String> words, Map<String, String> stems, Map<String, String> accented) {}
 
   /**
    * The English translations of a lower-case, accent-folded word of a language, best first; empty when the table has
@@ -97,12 +101,18 @@ final class Translations {
   }
 
   private Optional<String> find(Table t, String word, String written, String language) {
-    String hit = t.words().get(word);
-    // An inflected form by its dictionary forms ("habitent" → "habiter", "bebo" → "beber", "eet" → "eten"), in the
+    String hit = written == null ? null : t.accented().get(written);
+    if (hit == null) {
+      hit = t.words().get(word);
+    }
+    // An inflected form by its dictionary forms ("habitent" → "habiter", "bebo" → "beber", "años" → "año"), in the
     // order the language's dictionary gives them.
     if (hit == null && written != null) {
       for (String lemma : Inflections.lemmas(written, language)) {
-        hit = t.words().get(NumberWords.key(lemma));
+        hit = t.accented().get(lemma);
+        if (hit == null) {
+          hit = t.words().get(NumberWords.key(lemma));
+        }
         if (hit != null) {
           break;
         }
@@ -164,6 +174,8 @@ final class Translations {
     String resource = "dev/deja/lexicon/bilingual/" + language + "-en.tsv.gz";
     Map<String, String> words = new HashMap<>();
     Map<String, String> stems = new HashMap<>();
+    Map<String, String> accented = new HashMap<>();
+    java.util.Set<String> foldedOnly = new java.util.HashSet<>();
     try (InputStream in = Translations.class.getClassLoader().getResourceAsStream(resource)) {
       if (in == null) {
         throw new IllegalStateException("translation table " + resource + " is not on the class path (deja-lexicon)");
@@ -174,12 +186,23 @@ final class Translations {
         if (tab <= 0) {
           continue;
         }
-        String key = NumberWords.key(line.substring(0, tab));
+        String headword = line.substring(0, tab).strip().toLowerCase(java.util.Locale.ROOT);
+        String key = NumberWords.key(headword);
         if (key.contains(" ")) {
           continue;
         }
         String value = line.substring(tab + 1).intern();
-        words.putIfAbsent(key, value);
+        if (!headword.equals(key)) {
+          // Written with accents: found as written, and by its folded form only where no headword is written so.
+          accented.putIfAbsent(headword, value);
+          if (words.putIfAbsent(key, value) == null) {
+            foldedOnly.add(key);
+          }
+        } else if (foldedOnly.remove(key)) {
+          words.put(key, value);
+        } else {
+          words.putIfAbsent(key, value);
+        }
         String stem = stem(key, language);
         if (stem.length() >= MIN_PART) {
           stems.putIfAbsent(stem, value);
@@ -188,6 +211,6 @@ final class Translations {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + resource, e);
     }
-    return new Table(Map.copyOf(words), Map.copyOf(stems));
+    return new Table(Map.copyOf(words), Map.copyOf(stems), Map.copyOf(accented));
   }
 }

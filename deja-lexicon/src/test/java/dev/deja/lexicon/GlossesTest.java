@@ -112,6 +112,15 @@ class GlossesTest {
     assertThat(K.translations("moram", "pt")).isEmpty();     // the folded word alone: no dictionary form
   }
 
+  /** An accent the folding drops still tells two headwords apart: "año" (year) is not "ano". */
+  @Test
+  void anAccentedWordIsFoundAsWritten() {
+    assertThat(K.translations("ano", "año", "es")).contains("year");
+    assertThat(K.translations("anos", "años", "es")).contains("year");   // the plural, by its dictionary form
+    assertThat(K.translations("ano", "ano", "es")).doesNotContain("year");
+    assertThat(gloss("Mis hijos tienen ocho y once años.")).contains("year");
+  }
+
   /**
    * A negation stays in the gloss, as an English one: left out with the function words, "Ik drink geen alcohol" read
    * as "I drink alcohol" and merged with it.

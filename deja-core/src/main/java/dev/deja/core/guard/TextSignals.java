@@ -56,16 +56,32 @@ public final class TextSignals {
     return POSSESSIVE.matcher(text).replaceAll("");
   }
 
-  /** Contrast words by category ("daypart" → {evening}); "Monday to Friday" counts as weekday. */
+  /**
+   * Contrast words by category ("daypart" → {evening}); "Monday to Friday" counts as weekday. The word "day" is a
+   * part of the day ("day shift" / "night shift") only in a text that names no other: beside "morning" or "evening" it
+   * is a date ("Bin day is Tuesday morning.", "On the day, the evening meal is at seven.").
+   */
   public static Map<String, Set<String>> contrasts(String text, Lexicon lex) {
     String n = String.join(" ", words(text)).replaceAll("\\bmonday (to|through|till|until) friday\\b", "weekdays");
     Map<String, Set<String>> out = new TreeMap<>();
+    boolean dayWord = false;
+    boolean otherPart = false;
     for (String w : n.split(" ")) {
       String cv = lex.categories().get(w);
       if (cv != null) {
         int colon = cv.indexOf(':');
-        out.computeIfAbsent(cv.substring(0, colon), k -> new TreeSet<>()).add(cv.substring(colon + 1));
+        String category = cv.substring(0, colon);
+        if (w.equals("day") && category.equals("daypart")) {
+          dayWord = true;
+          continue;
+        }
+        otherPart |= category.equals("daypart");
+        out.computeIfAbsent(category, k -> new TreeSet<>()).add(cv.substring(colon + 1));
       }
+    }
+    if (dayWord && !otherPart && lex.categories().get("day") != null) {
+      String cv = lex.categories().get("day");
+      out.computeIfAbsent("daypart", k -> new TreeSet<>()).add(cv.substring(cv.indexOf(':') + 1));
     }
     return out;
   }

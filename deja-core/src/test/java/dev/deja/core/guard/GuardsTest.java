@@ -107,6 +107,10 @@ class GuardsTest {
       "I only eat vegetarian from Monday to Friday.|I'm vegetarian on weekdays only.|false",
       "I have my iron supplement at lunchtime.|I take iron tablets with lunch.|false",
       "I play netball on Monday evenings.|Every Monday evening I play netball.|false",
+      // "day" is a part of the day only where the text names no other; beside "morning" it is a date.
+      "I work day shifts at the hospital.|I work night shifts at the hospital.|true",
+      "Bin day is Tuesday morning.|Our bins are collected on Tuesday mornings.|false",
+      "Bin day is Tuesday morning.|Our bins are collected on Tuesday evenings.|true",
       "I code in C++ at work.|I code in C at work.|true",
       "My blood type is O-.|My blood type is O+.|true",
       "I code in C# at work.|I code in C sharp at work.|false"})
