@@ -15,7 +15,7 @@ import morfologik.stemming.WordData;
 
 /**
  * The dictionary forms of inflected German, Dutch, Spanish, Portuguese and French words — "habitent" → "habiter",
- * "moram" → "morar", "bebo" → "beber", "eet" → "eten", "mag" → "mögen", "Wellensittiche" → "Wellensittich" — from
+ * "moram" → "morar", "bebo" → "beber", "eet" → "eten", "mag" → "mögen", "Katzen" → "Katze" — from
  * the morphological dictionaries LanguageTool publishes on Maven Central ({@code de.danielnaber:german-pos-dict},
  * {@code org.languagetool:dutch-pos-dict}, {@code org.softcatala:spanish-pos-dict},
  * {@code org.languagetool:portuguese-pos-dict}, {@code org.languagetool:french-pos-dict}; morfologik automata read

@@ -23,7 +23,8 @@ import org.tartarus.snowball.SnowballStemmer;
  * from the Debian packages at run time). The German table is large (about 207,000 headwords), the others small (3,200
  * Italian to 19,700 Dutch).
  *
- * <p>A word is looked up as written (lower case, accents folded), then by its dictionary forms (an inflected verb,
+ * <p>A word is looked up as written (lower case: with its accents when a headword has them, "año", else with accents
+ * folded), then by its dictionary forms (an inflected verb,
  * noun or adjective: {@link Inflections}, LanguageTool's morphological dictionaries), then without a plural or
  * inflection ending
  * ("suikers" finds "suiker", "domingos" "domingo"), then by its Snowball stem (Lucene's stemmers), then — for German

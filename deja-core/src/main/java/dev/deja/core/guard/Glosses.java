@@ -107,13 +107,13 @@ public final class Glosses {
     }
   }
 
+  /** The languages that write elided words ({@link #ELISION}). */
+  private static final java.util.Set<String> ELIDING = java.util.Set.of("fr", "it");
+
   /**
    * An elided article, pronoun or particle of French or Italian and the word it is written onto ("j'aime", "l'alcool",
    * "d'enfants", "qu'il", "dell'acqua"): two words, as the dictionaries list them.
    */
-  /** The languages that write elided words ({@link #ELISION}). */
-  private static final java.util.Set<String> ELIDING = java.util.Set.of("fr", "it");
-
   private static final Pattern ELISION = Pattern.compile(
       "(?i)((?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu|dell|nell|sull|all|dall|un)['’])(\\p{L}.*)");
 
