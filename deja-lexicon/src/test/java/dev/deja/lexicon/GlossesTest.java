@@ -112,6 +112,36 @@ class GlossesTest {
     assertThat(K.translations("moram", "pt")).isEmpty();     // the folded word alone: no dictionary form
   }
 
+  /**
+   * Hostile input from a seeded generator: words of accented letters, apostrophes (elisions and stray ones), digits
+   * and marks are glossed without an error and quickly, with no doubled spaces where an elided word was split off.
+   */
+  @Test
+  void randomTextsWithElisionsAndAccentsAreGlossedWithoutError() {
+    java.util.Random random = new java.util.Random(7);
+    String[] pieces = {"l'", "d'", "j'", "n'", "qu'", "dell'", "'", "’", "á", "ñ", "ç", "ü", "ß", "é", "ã", "o", "e",
+        "a", "s", "r", "n", "t", "m", "i", "9", "-", ".", " "};
+    String[] words = {"aime", "habitent", "moram", "bebo", "años", "país", "alcool", "enfants", "eet", "wohnen",
+        "Lisboa", "n'aime", "l'eau", "J'ai", "qu'il", "dell'acqua", "année", "straße"};
+    for (int i = 0; i < 2_000; i++) {
+      StringBuilder b = new StringBuilder();
+      int n = 1 + random.nextInt(12);
+      for (int k = 0; k < n; k++) {
+        b.append(random.nextBoolean() ? words[random.nextInt(words.length)] : pieces[random.nextInt(pieces.length)]);
+        if (random.nextInt(3) == 0) {
+          b.append(' ');
+        }
+      }
+      String text = b.toString();
+      String g = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20),
+          () -> gloss(text), text);
+      assertThat(g).as(text).isNotNull();
+      if (!g.equals(text)) {
+        assertThat(g).as(text).doesNotContain("  ");
+      }
+    }
+  }
+
   /** An accent the folding drops still tells two headwords apart: "año" (year) is not "ano". */
   @Test
   void anAccentedWordIsFoundAsWritten() {
