@@ -64,24 +64,21 @@ public final class TextSignals {
   public static Map<String, Set<String>> contrasts(String text, Lexicon lex) {
     String n = String.join(" ", words(text)).replaceAll("\\bmonday (to|through|till|until) friday\\b", "weekdays");
     Map<String, Set<String>> out = new TreeMap<>();
-    boolean dayWord = false;
-    boolean otherPart = false;
+    String day = null;
     for (String w : n.split(" ")) {
       String cv = lex.categories().get(w);
       if (cv != null) {
         int colon = cv.indexOf(':');
         String category = cv.substring(0, colon);
         if (w.equals("day") && category.equals("daypart")) {
-          dayWord = true;
-          continue;
+          day = cv.substring(colon + 1);
+        } else {
+          out.computeIfAbsent(category, k -> new TreeSet<>()).add(cv.substring(colon + 1));
         }
-        otherPart |= category.equals("daypart");
-        out.computeIfAbsent(category, k -> new TreeSet<>()).add(cv.substring(colon + 1));
       }
     }
-    if (dayWord && !otherPart && lex.categories().get("day") != null) {
-      String cv = lex.categories().get("day");
-      out.computeIfAbsent("daypart", k -> new TreeSet<>()).add(cv.substring(cv.indexOf(':') + 1));
+    if (day != null && !out.containsKey("daypart")) {
+      out.put("daypart", new TreeSet<>(Set.of(day)));
     }
     return out;
   }
