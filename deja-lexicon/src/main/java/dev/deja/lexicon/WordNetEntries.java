@@ -100,6 +100,14 @@ final class WordNetEntries {
         if (e == null) {
           try {
             e = read(w);
+            // WordNet lists some abbreviations with their full stop ("dr." for doctor, "mr.", "oz.", "calif."), which
+            // a text's words lose ("Dr. Smith", "Dr Mensah"); a word WordNet does not know is looked up with one.
+            if (!e.known() && !w.endsWith(".") && w.indexOf(' ') < 0) {
+              WordEntry abbreviation = read(w + ".");
+              if (abbreviation.known()) {
+                e = abbreviation;
+              }
+            }
           } catch (JWNLException ex) {
             throw new IllegalStateException("WordNet lookup of '" + w + "' failed: " + ex.getMessage(), ex);
           }

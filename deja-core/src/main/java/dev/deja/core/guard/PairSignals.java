@@ -82,6 +82,11 @@ import java.util.Set;
  *       each used mostly as a verb ({@link WordKnowledge#isMainlyVerb}), and no contradiction signal fired ("I've been
  *       with Philips" / "I've been working at Philips"); in no preset (it merges "I teach piano" / "I play
  *       piano")</td></tr>
+ *   <tr><td>{@code in_place}</td><td>the words left over on each side stand side by side in one place, between the
+ *       same (matched) words: another filling of one template ("Theo judo class" / "Theo karate class": {@link
+ *       Placement})</td></tr>
+ *   <tr><td>{@code in_place_edge}</td><td>the same at the start or the end of both texts, next to the same word
+ *       ("Soccer practice" / "Swimming practice")</td></tr>
  * </table>
  *
  * <p>Who does what to whom ({@code swap}, {@code role_change}) is read by {@link Roles}, definitions ({@code defined})
@@ -95,9 +100,11 @@ public final class PairSignals {
 
   /** The signal names, in a fixed order. */
   public static final List<String> NAMES = List.of("numbers_conflict", "numbers_one_side", "negation_mismatch",
-      "names_conflict", "names_one_side", "contrast_conflict", "modality_mismatch", "swap", "role_change", "subject_shift", "person_missing", "tense_mismatch", "matched_share", "unmatched", "inversions", "language_mismatch",
-      "extension", "sibling", "antonym", "broader", "modifier_change", "owner_only", "head_differs", "closeness", "single_change", "sequence",
-      "defined", "people_conflict", "leftover_known", "times_agree", "other_subject", "negation_scope", "numbers_agree", "verb_change");
+      "names_conflict", "names_one_side", "contrast_conflict", "modality_mismatch", "swap", "role_change",
+      "subject_shift", "person_missing", "tense_mismatch", "matched_share", "unmatched", "inversions",
+      "language_mismatch", "extension", "sibling", "antonym", "broader", "modifier_change", "owner_only",
+      "head_differs", "closeness", "single_change", "sequence", "defined", "people_conflict", "leftover_known",
+      "times_agree", "other_subject", "negation_scope", "numbers_agree", "verb_change", "in_place", "in_place_edge");
 
 
   /** The signals that make two texts say different things; {@code verb_change} needs all of them off. */
@@ -298,6 +305,13 @@ public final class PairSignals {
         && java.util.stream.Stream.concat(al.unmatchedA().stream(), al.unmatchedB().stream())
             .allMatch(w -> mainlyVerb(w, knowledge));
     put(v, ev, "verb_change", verbsOnly, () -> "only verbs differ: " + al.unmatchedA() + " / " + al.unmatchedB());
+    // The words left over stand in one place between the same words, or at the same edge next to the same word:
+    // another filling of one template ("Theo judo class" / "Theo karate class"), where a rewording moves or adds words
+    // elsewhere too.
+    String place = Placement.inPlace(al);
+    put(v, ev, "in_place", place != null, () -> place);
+    String edge = Placement.atEdge(al);
+    put(v, ev, "in_place_edge", edge != null, () -> edge);
     List<WordAlignment.Pair> definedBy = definitions ? GlossDefinitions.defined(al, pa, pb, lex, knowledge) : List.of();
     Set<String> definedWords = new java.util.HashSet<>();
     Set<String> shown = new java.util.LinkedHashSet<>();

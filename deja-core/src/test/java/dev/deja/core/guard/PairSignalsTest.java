@@ -83,6 +83,7 @@ class PairSignalsTest {
       "Grandpa cataract surgery|Grandpa hearing test|owner_only",
       "Grandpa cataract surgery|Grandpa hearing test|head_differs",
       "Theo karate class|Theo judo class|single_change",
+      "Theo karate class|Theo judo class|in_place",
       "Elena half marathon|Elena marathon|extension"})
   void eachSignalFiresOnItsCase(String a, String b, String signal) {
     assertThat(of(a, b).get(signal)).as(signal + " " + PairSignals.of(a, b, Lexicon.ENGLISH, K).evidence())
@@ -381,6 +382,34 @@ class PairSignalsTest {
   }
 
   /** The signal reads the pair alike in both orders, as expected. */
+  @ParameterizedTest(name = "{2}: ''{0}'' / ''{1}'' → {3}")
+  @CsvSource(delimiter = '|', value = {
+      // One word each, between the same words: two fillings of one template.
+      "Femi football match vs Heriot-Watt|Femi rugby match vs Heriot-Watt|in_place|1",
+      "Lotte tap class at Dance Base|Lotte ballet class at Dance Base|in_place|1",
+      // A rewording moves or adds words as well.
+      "Take Theo to karate|Theo karate class|in_place|0",
+      "Theo karate class|Karate – Theo|in_place|0",
+      "Karate class Theo|Theo karate lesson|in_place_edge|0",
+      // The same change at the start or the end of both texts, next to the same word, is read apart.
+      "Sofia karate class|Theo karate class|in_place|0",
+      "Sofia karate class|Theo karate class|in_place_edge|1",
+      "Clean out the garage|Clean out the basement|in_place|0",
+      "Clean out the garage|Clean out the basement|in_place_edge|1",
+      "Theo karate class|Theo judo class|in_place_edge|0",
+      // Two words on one side, or the left-over words apart.
+      "Put general waste bin out|Put recycling bin out|in_place|0",
+      "Theo karate class at the dojo|Theo judo lesson at the dojo|in_place|0",
+      // Nothing left over, or nothing around the change.
+      "Theo karate class|Theo's karate class|in_place|0",
+      "Karate|Judo|in_place_edge|0"})
+  void aChangeInOnePlaceNextToTheSameWordsIsInPlace(String a, String b, String signal, double expected) {
+    assertBothWays(signal, a, b, expected);
+    if (expected == 1.0) {
+      assertThat(PairSignals.of(a, b, Lexicon.ENGLISH, K).evidence().get(signal)).contains("in the same place");
+    }
+  }
+
   private static void assertBothWays(String signal, String a, String b, double expected) {
     assertThat(of(a, b).get(signal)).as(PairSignals.of(a, b, Lexicon.ENGLISH, K).evidence().toString())
         .isEqualTo(expected);
