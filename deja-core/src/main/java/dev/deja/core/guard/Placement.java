@@ -4,11 +4,11 @@ import java.util.List;
 
 /**
  * Where the words left over stand: the {@code in_place} and {@code in_place_edge} signals of {@link PairSignals}. Two
- * texts that differ in one
- * word (or one phrase) each, standing between the same words in both ("Theo judo class" / "Theo karate class", "Femi
- * football match vs Heriot-Watt" / "Femi rugby match vs Heriot-Watt"), are two fillings of one template: the words
- * around the change say what kind of thing it is, and the change says which one. A rewording moves, drops or adds
- * words as well ("Take Theo to karate" / "Theo karate class", "Eye exam – Nadia" / "Nadia optometrist appointment").
+ * texts that differ in one word (or one phrase) each, standing between the same words in both ("Theo judo class" /
+ * "Theo karate class", "Femi football match vs Heriot-Watt" / "Femi rugby match vs Heriot-Watt"), are two fillings of
+ * one template: the words around the change say what kind of thing it is, and the change says which one. A rewording
+ * moves, drops or adds words as well ("Take Theo to karate" / "Theo karate class", "Eye exam – Nadia" / "Nadia
+ * optometrist appointment").
  * The same change at the start or the end of both texts ("Soccer practice" / "Swimming practice", "Sofia karate class"
  * / "Theo karate class") is read apart: a title's first word is often its owner, its last its head.
  *
