@@ -328,4 +328,25 @@ class WordNetKnowledgeTest {
         "My brother-in-law is a police officer.", dev.deja.core.guard.Lexicon.ENGLISH, K).matched())
         .anyMatch(p -> p.a().equals("brother-in-law") && p.b().equals("brother-in-law"));
   }
+
+  @Test
+  void hostileWordsAreReadWithoutFailing() {
+    // Seeded: letters, digits, full stops, hyphens, apostrophes, accents and symbols in any order, looked up as they
+    // are and, when WordNet does not know them, with a full stop.
+    java.util.Random r = new java.util.Random(20261130L);
+    String alphabet = "abcdrz019.-'_ éß@#/";
+    for (int i = 0; i < 500; i++) {
+      StringBuilder a = new StringBuilder();
+      StringBuilder b = new StringBuilder();
+      for (int k = 1 + r.nextInt(8); k > 0; k--) {
+        a.append(alphabet.charAt(r.nextInt(alphabet.length())));
+        b.append(alphabet.charAt(r.nextInt(alphabet.length())));
+      }
+      String x = a.toString().strip();
+      String y = b.toString().strip();
+      assertThat(K.relate(x, y).closeness()).as("'%s' / '%s'", x, y).isBetween(0.0, 1.0);
+      K.isCommonWord(x);
+      K.lemmas(y);
+    }
+  }
 }
