@@ -308,10 +308,9 @@ public final class PairSignals {
     // The words left over stand in one place between the same words, or at the same edge next to the same word:
     // another filling of one template ("Theo judo class" / "Theo karate class"), where a rewording moves or adds words
     // elsewhere too.
-    String place = Placement.inPlace(al);
-    put(v, ev, "in_place", place != null, () -> place);
-    String edge = Placement.atEdge(al);
-    put(v, ev, "in_place_edge", edge != null, () -> edge);
+    Placement.Change place = Placement.of(al);
+    put(v, ev, "in_place", place != null && !place.edge(), () -> place.description());
+    put(v, ev, "in_place_edge", place != null && place.edge(), () -> place.description());
     List<WordAlignment.Pair> definedBy = definitions ? GlossDefinitions.defined(al, pa, pb, lex, knowledge) : List.of();
     Set<String> definedWords = new java.util.HashSet<>();
     Set<String> shown = new java.util.LinkedHashSet<>();

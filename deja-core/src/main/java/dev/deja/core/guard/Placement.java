@@ -18,22 +18,18 @@ final class Placement {
   private Placement() {}
 
   /**
-   * The change in one place, enclosed, described; null unless each text has exactly one left-over word or phrase, and
-   * the content words right before and right after it are matched to those before and after the other's.
+   * One left-over word or phrase on each side, in the same place, described; {@code edge} when that place is the start
+   * or the end of both texts ("Clean out the garage" / "Clean out the basement"), else it stands between the same
+   * words.
    */
-  static String inPlace(WordAlignment al) {
-    return place(al, false);
-  }
+  record Change(String description, boolean edge) {}
 
   /**
-   * The change at the start or the end of both texts, next to the same matched word, described ("Clean out the garage"
-   * / "Clean out the basement"); null otherwise, and for a text that is all change.
+   * The change in one place, or null unless each text has exactly one left-over word or phrase, the content words
+   * right before and after it are matched to those before and after the other's, and something stands around it (a
+   * text that is all change is no template).
    */
-  static String atEdge(WordAlignment al) {
-    return place(al, true);
-  }
-
-  private static String place(WordAlignment al, boolean edge) {
+  static Change of(WordAlignment al) {
     if (al.unmatchedA().size() != 1 || al.unmatchedB().size() != 1) {
       return null;
     }
@@ -44,8 +40,7 @@ final class Placement {
     }
     boolean startA = a[0] == 0;
     boolean endA = a[1] + 1 >= al.contentA().size();
-    if (startA != (b[0] == 0) || endA != (b[1] + 1 >= al.contentB().size()) || startA && endA
-        || edge != (startA || endA)) {
+    if (startA != (b[0] == 0) || endA != (b[1] + 1 >= al.contentB().size()) || startA && endA) {
       return null;
     }
     String beforeA = startA ? null : al.contentA().get(a[0] - 1);
@@ -54,8 +49,9 @@ final class Placement {
         || !endA && !matched(al, afterA, al.contentB().get(b[1] + 1))) {
       return null;
     }
-    return "'" + al.unmatchedA().get(0) + "' / '" + al.unmatchedB().get(0) + "' in the same place"
-        + (beforeA != null ? ", after '" + beforeA + "'" : "") + (afterA != null ? ", before '" + afterA + "'" : "");
+    return new Change("'" + al.unmatchedA().get(0) + "' / '" + al.unmatchedB().get(0) + "' in the same place"
+        + (beforeA != null ? ", after '" + beforeA + "'" : "") + (afterA != null ? ", before '" + afterA + "'" : ""),
+        startA || endA);
   }
 
   /** Whether the alignment matched word {@code x} of the first text with word {@code y} of the second. */
