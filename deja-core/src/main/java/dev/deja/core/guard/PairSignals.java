@@ -190,7 +190,12 @@ public final class PairSignals {
         + (pa.past().isEmpty() ? pb.past() : pa.past()) + "')");
     put(v, ev, "language_mismatch", !pa.language().equals(pb.language()),
         () -> pa.language() + " vs " + pb.language());
-    WordAlignment al = WordAlignment.of(pa, pb, knowledge);
+    // A negated opposite says the same: "I don't like mushrooms" / "I dislike mushrooms", "My right ear has no
+    // hearing" / "I'm deaf in my right ear". With one negation cue in the two texts and one word with opposites in the
+    // other, the two contradictions cancel and the opposites are counterparts, as a synonym would be.
+    WordAlignment aligned = WordAlignment.of(pa, pb, knowledge);
+    WordAlignment.Pair opposite = ga + gb == 1 ? aligned.soleOpposite().orElse(null) : null;
+    WordAlignment al = opposite == null ? aligned : aligned.matching(opposite);
     String tradedMarker = Roles.tradedPlaces(pa.words(), pb.words(), al);
     String tradedParties = tradedMarker != null ? tradedMarker : Roles.partiesTraded(pa, pb, al, lex, knowledge);
     String exchanged = tradedParties != null ? tradedParties : Roles.exchanged(pa.words(), pb.words(), lex);
@@ -249,19 +254,11 @@ public final class PairSignals {
         : al.unmatchedA()));
     relation(v, ev, "sibling", al, WordRelation.Kind.SIBLING);
     relation(v, ev, "antonym", al, WordRelation.Kind.ANTONYM);
-    // A negated opposite says the same: "My right ear has no hearing" / "I'm deaf in my right ear", "never goes
-    // outside" / "an indoor cat". With one negation cue in the two texts and one pair of opposites, the two
-    // contradictions cancel.
-    if (ga + gb == 1 && v.get("antonym") == 1.0 && al.relations().stream()
-        .filter(p -> p.relation().kind() == WordRelation.Kind.ANTONYM).map(WordAlignment.Pair::a).distinct()
-        .count() == 1) {
-      String cancelled = describe(al.first(WordRelation.Kind.ANTONYM).orElseThrow());
+    if (opposite != null) {
       v.put("negation_mismatch", 0.0);
-      v.put("antonym", 0.0);
       ev.remove("negation_mismatch");
-      ev.remove("antonym");
       ev.put("matched_share", ev.get("matched_share") + "; one text negates the opposite of the other's word, which"
-          + " says the same: " + cancelled);
+          + " says the same: " + describe(opposite));
     }
     boolean broader = al.first(WordRelation.Kind.BROADER).isPresent()
         || al.first(WordRelation.Kind.NARROWER).isPresent();
@@ -391,7 +388,8 @@ public final class PairSignals {
   private static String describeMatches(List<WordAlignment.Pair> matched) {
     List<String> out = new ArrayList<>();
     for (WordAlignment.Pair p : matched) {
-      out.add(p.a().equals(p.b()) ? p.a() : p.a() + " = " + p.b());
+      out.add(p.a().equals(p.b()) ? p.a() : p.relation().kind() == WordRelation.Kind.ANTONYM
+          ? p.a() + " / " + p.b() : p.a() + " = " + p.b());
     }
     return String.join(", ", out);
   }

@@ -555,6 +555,34 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
     return total == 0 ? 1 : (double) (total - unmatched) / total;
   }
 
+  /**
+   * The left-over pair of opposites when exactly one word of the first text has opposites among the second's left-over
+   * words ("like" / "dislike"); empty when none does or several do.
+   */
+  public Optional<Pair> soleOpposite() {
+    List<Pair> opposites = relations.stream().filter(p -> p.relation().kind() == WordRelation.Kind.ANTONYM).toList();
+    return opposites.isEmpty() || opposites.stream().map(Pair::a).distinct().count() != 1 ? Optional.empty()
+        : Optional.of(opposites.get(0));
+  }
+
+  /**
+   * This alignment with two of its left-over words read as counterparts: no longer left over, and in no left-over
+   * relation.
+   */
+  public WordAlignment matching(Pair pair) {
+    if (!unmatchedA.contains(pair.a()) || !unmatchedB.contains(pair.b())) {
+      throw new IllegalArgumentException("not a left-over pair: " + pair);
+    }
+    List<Pair> m = new ArrayList<>(matched);
+    m.add(pair);
+    List<String> ua = new ArrayList<>(unmatchedA);
+    ua.remove(pair.a());
+    List<String> ub = new ArrayList<>(unmatchedB);
+    ub.remove(pair.b());
+    List<Pair> rel = relations.stream().filter(p -> !p.a().equals(pair.a()) && !p.b().equals(pair.b())).toList();
+    return new WordAlignment(contentA, contentB, m, ua, ub, rel);
+  }
+
   /** The first leftover pair with this relation kind, if any. */
   public Optional<Pair> first(WordRelation.Kind kind) {
     return relations.stream().filter(p -> p.relation().kind() == kind).findFirst();

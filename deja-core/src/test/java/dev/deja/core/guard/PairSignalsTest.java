@@ -247,6 +247,12 @@ class PairSignalsTest {
     assertThat(r.values().get("negation_mismatch")).isZero();
     assertThat(r.values().get("antonym")).isZero();
     assertThat(r.evidence().get("matched_share")).contains("negates the opposite").contains("'hearing' / 'deaf'");
+    // The opposites are counterparts, as synonyms would be: nothing is left over, no word changed.
+    Map<String, Double> dislike = of("I don't love cilantro.", "I hate cilantro.");
+    assertThat(dislike.get("matched_share")).isEqualTo(1.0);
+    assertThat(dislike.get("unmatched")).isZero();
+    assertThat(dislike.get("single_change")).isZero();
+    assertThat(dislike.get("negation_mismatch")).isZero();
     // Both negated: the opposites stay opposites.
     Map<String, Double> both = of("My right ear has no hearing.", "I'm not deaf in my right ear.");
     assertThat(both.get("antonym")).isEqualTo(1.0);
