@@ -156,10 +156,7 @@ final class WordNetEntries {
       long most = -1;
       long mostUses = 0;
       if (pos == POS.NOUN) {
-        // The first sense that writes the word in lower case: a proper noun's sense ("Frank", a member of a Germanic
-        // people) does not make the first name a word for a kind of person.
-        person = senses.stream().filter(s -> s.getWords().stream().anyMatch(w -> w.getLemma().equals(iw.getLemma())))
-            .findFirst().map(s -> "noun.person".equals(s.getLexFileName())).orElse(false);
+        person = "noun.person".equals(senses.get(0).getLexFileName());
       }
       if (pos == POS.VERB) {
         verb = true;
