@@ -4,19 +4,25 @@ import dev.deja.core.InvalidInputException;
 import dev.deja.core.embed.Embedder;
 import dev.deja.core.guard.Glosses;
 import dev.deja.core.guard.Lexicon;
+import dev.deja.core.guard.PairSignals;
 import dev.deja.core.guard.Speakers;
 import dev.deja.core.judge.JudgeKind;
 import dev.deja.core.judge.JudgeStep;
+import dev.deja.core.lexical.WordKnowledge;
 import dev.deja.core.lexical.WordKnowledges;
 import dev.deja.core.normalize.Analyzer;
 import dev.deja.core.spec.CollectionSpec;
 import dev.deja.core.spec.Options;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Builds {@code combined} stages ({@link CombinedStage}) from their options: checks them, reads the weights, and wires
@@ -24,6 +30,10 @@ import java.util.OptionalDouble;
  * it that its word pieces will be aligned), other models for {@code cosine@MODEL} — and to the judge. Thread-safe.
  */
 final class CombinedStageFactory implements StageFactory {
+  private static final System.Logger LOG = System.getLogger(CombinedStageFactory.class.getName());
+  /** The stages warned about, so that a server that creates many collections warns once per stage name. */
+  private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
+
   @Override
   public String type() {
     return "combined";
@@ -68,6 +78,7 @@ final class CombinedStageFactory implements StageFactory {
     Optional<JudgeStep> judge = JudgeStep.read(o, name, context.judging(), JudgeKind.forField(spec, field), true);
     o.rejectUnknown();
     Duration window = spec.window().map(w -> w.tolerance()).orElse(Duration.ZERO);
+    withoutWordKnowledge(name, weights.keySet(), WordKnowledges.defaults() != WordKnowledge.none());
     PairFeatures features = new PairFeatures(List.copyOf(weights.keySet()), o.at("features"), lexicon,
         WordKnowledges.defaults(), window, m -> context.embedder(m, o.at("features") + ".cosine@" + m))
         .vetoes(vetoes, o.at("vetoes"));
@@ -85,5 +96,28 @@ final class CombinedStageFactory implements StageFactory {
         : text -> text;
     return new CombinedStage(name, field, context.normalizer(analyzer), weights, bias, threshold, possible, margin,
         embedder, k, failClosed, features, trained, judge, toEmbed, embedded);
+  }
+
+  /**
+   * The lexical signals ({@link PairSignals#NAMES} but the surface {@code sequence}, alone or in products) a stage
+   * weighs when no word knowledge is on the class path ({@code knowledge} false), logged once per stage name at WARNING; empty when there is
+   * knowledge or no such signal. The presets' weights were fitted with the {@code deja-lexicon} module (WordNet, number
+   * words, first names); without it those signals read less — no synonyms, siblings or opposites, no number words —
+   * and the stage scores otherwise than its fit and the documented figures say.
+   */
+  static List<String> withoutWordKnowledge(String stage, Collection<String> features, boolean knowledge) {
+    if (knowledge) {
+      return List.of();
+    }
+    List<String> lexical = features.stream()
+        .filter(f -> Arrays.stream(f.split("\\*")).anyMatch(n -> !n.equals("sequence")
+            && PairSignals.NAMES.contains(n))).toList();
+    if (!lexical.isEmpty() && WARNED.add(stage)) {
+      LOG.log(System.Logger.Level.WARNING, "combined stage ''{0}'' weighs lexical signals ({1}) but no word knowledge"
+          + " is on the class path: add the dev.deja:deja-lexicon module, with which the weights were fitted, or its"
+          + " scores differ from the documented ones", stage, String.join(", ", lexical.subList(0,
+          Math.min(5, lexical.size()))) + (lexical.size() > 5 ? ", …" : ""));
+    }
+    return lexical;
   }
 }
