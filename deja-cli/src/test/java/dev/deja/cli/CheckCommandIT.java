@@ -145,7 +145,14 @@ class CheckCommandIT {
       "My Instagram handle is @sam_lee.|My Instagram handle is @samlee.|0",
       "My GitHub username is jdoe_dev.|My GitHub username is jdoe-dev.|0",
       "My email is sam.lee@gmail.com.|My email is samlee@gmail.com.|0",
-      "My GitHub username is jdoe_dev.|My GitHub username is @JDoe_Dev|1"})
+      "My GitHub username is jdoe_dev.|My GitHub username is @JDoe_Dev|1",
+      // A word's opposite, or the word negated against itself stated; a negated word and its opposite made with a
+      // negative prefix are one fact.
+      "I dislike mushrooms.|I like mushrooms.|0",
+      "I like mushrooms.|I don't like mushrooms.|0",
+      "I dislike mushrooms.|I don't like mushrooms.|1",
+      "I'm unhappy in my job.|I'm not happy in my job.|1",
+      "I disagree with the new office plan.|I don't agree with the new office plan.|1"})
   void theSameWordsSayingAnotherFactAreNotMerged(String stored, String text, int exit) throws Exception {
     checkMemory(stored, text, exit);
   }

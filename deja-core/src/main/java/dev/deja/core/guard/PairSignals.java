@@ -190,12 +190,15 @@ public final class PairSignals {
         + (pa.past().isEmpty() ? pb.past() : pa.past()) + "')");
     put(v, ev, "language_mismatch", !pa.language().equals(pb.language()),
         () -> pa.language() + " vs " + pb.language());
-    // A negated opposite says the same: "I don't like mushrooms" / "I dislike mushrooms", "My right ear has no
-    // hearing" / "I'm deaf in my right ear". With one negation cue in the two texts and one word with opposites in the
-    // other, the two contradictions cancel and the opposites are counterparts, as a synonym would be.
+    // A negated opposite says the same: "My right ear has no hearing" / "I'm deaf in my right ear". With one negation
+    // cue in the two texts and one word with opposites in the other, the two contradictions cancel. An opposite made
+    // with a negative prefix is the negated word itself ("I don't like mushrooms" / "I dislike mushrooms", "not happy"
+    // / "unhappy"): the two are counterparts, as synonyms are. Other opposites only cancel — "doesn't arrive" is not
+    // "leaves", "doesn't love" not "hates".
     WordAlignment aligned = WordAlignment.of(pa, pb, knowledge);
     WordAlignment.Pair opposite = ga + gb == 1 ? aligned.soleOpposite().orElse(null) : null;
-    WordAlignment al = opposite == null ? aligned : aligned.matching(opposite);
+    WordAlignment al = opposite != null && prefixedOpposite(opposite.a(), opposite.b()) ? aligned.matching(opposite)
+        : aligned;
     String tradedMarker = Roles.tradedPlaces(pa.words(), pb.words(), al);
     String tradedParties = tradedMarker != null ? tradedMarker : Roles.partiesTraded(pa, pb, al, lex, knowledge);
     String exchanged = tradedParties != null ? tradedParties : Roles.exchanged(pa.words(), pb.words(), lex);
@@ -256,7 +259,9 @@ public final class PairSignals {
     relation(v, ev, "antonym", al, WordRelation.Kind.ANTONYM);
     if (opposite != null) {
       v.put("negation_mismatch", 0.0);
+      v.put("antonym", 0.0);
       ev.remove("negation_mismatch");
+      ev.remove("antonym");
       ev.put("matched_share", ev.get("matched_share") + "; one text negates the opposite of the other's word, which"
           + " says the same: " + describe(opposite));
     }
@@ -378,6 +383,19 @@ public final class PairSignals {
       WordRelation.Kind kind) {
     java.util.Optional<WordAlignment.Pair> p = al.first(kind);
     put(v, ev, name, p.isPresent(), () -> describe(p.get()));
+  }
+
+  /** Negative prefixes that make a word's opposite from it ("dislike", "unhappy", "impossible", "illegal"). */
+  private static final List<String> NEGATIVE_PREFIXES = List.of("dis", "un", "in", "im", "il", "ir", "non");
+
+  /** Whether one word is the other with a negative prefix ("like" / "dislike", "happy" / "unhappy"). */
+  static boolean prefixedOpposite(String a, String b) {
+    for (String p : NEGATIVE_PREFIXES) {
+      if (a.equals(p + b) || b.equals(p + a) || a.equals(p + "-" + b) || b.equals(p + "-" + a)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static String describe(WordAlignment.Pair p) {

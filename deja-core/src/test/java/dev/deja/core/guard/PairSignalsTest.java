@@ -17,11 +17,12 @@ class PairSignalsTest {
       "debate", "hearing", "test", "surgery", "cataract", "grandpa", "work", "worked", "office", "coffee", "tea",
       "morning", "evening", "yoga", "pitch", "perfect", "translator", "german", "english", "owe", "owes", "pounds",
       "texts", "calls", "prefer", "dog", "sister", "visit", "visits", "grandmother", "have", "service", "health",
-      "national", "employer", "swim", "lesson", "deaf", "ear", "right");
+      "national", "employer", "swim", "lesson", "deaf", "ear", "right", "like", "dislike");
   private static final TableWordKnowledge K = new TableWordKnowledge(COMMON, Set.of("grandpa", "sister",
       "grandmother", "parents", "manager", "reader", "stepsister"), Set.of("worked"))
       .relate("karate", "judo", Kind.SIBLING)
       .relate("love", "hate", Kind.ANTONYM)
+      .relate("like", "dislike", Kind.ANTONYM)
       .relate("hearing", "deaf", Kind.ANTONYM)
       .relate("cilantro", "coriander", Kind.SAME)
       .relate("flying", "fly", Kind.FORM)
@@ -247,17 +248,33 @@ class PairSignalsTest {
     assertThat(r.values().get("negation_mismatch")).isZero();
     assertThat(r.values().get("antonym")).isZero();
     assertThat(r.evidence().get("matched_share")).contains("negates the opposite").contains("'hearing' / 'deaf'");
-    // The opposites are counterparts, as synonyms would be: nothing is left over, no word changed.
-    Map<String, Double> dislike = of("I don't love cilantro.", "I hate cilantro.");
+    // An opposite made with a negative prefix is the negated word: the two are counterparts, as synonyms are —
+    // nothing is left over, no word changed.
+    Map<String, Double> dislike = of("I don't like cilantro.", "I dislike cilantro.");
     assertThat(dislike.get("matched_share")).isEqualTo(1.0);
     assertThat(dislike.get("unmatched")).isZero();
     assertThat(dislike.get("single_change")).isZero();
     assertThat(dislike.get("negation_mismatch")).isZero();
+    assertThat(dislike.get("antonym")).isZero();
+    // Other opposites only cancel the contradictions: "doesn't love" is not "hates", so a word is still changed.
+    Map<String, Double> hate = of("I don't love cilantro.", "I hate cilantro.");
+    assertThat(hate.get("negation_mismatch")).isZero();
+    assertThat(hate.get("antonym")).isZero();
+    assertThat(hate.get("single_change")).isEqualTo(1.0);
+    assertThat(hate.get("matched_share")).isLessThan(1.0);
     // Both negated: the opposites stay opposites.
     Map<String, Double> both = of("My right ear has no hearing.", "I'm not deaf in my right ear.");
     assertThat(both.get("antonym")).isEqualTo(1.0);
     // An opposite without a negation stays a contradiction.
     assertThat(of("I love cilantro.", "I hate cilantro.").get("antonym")).isEqualTo(1.0);
+  }
+
+  @ParameterizedTest(name = "''{0}'' / ''{1}'': {2}")
+  @CsvSource({"like, dislike, true", "unhappy, happy, true", "possible, impossible, true", "legal, illegal, true",
+      "agree, disagree, true", "smoker, non-smoker, true", "love, hate, false", "arrive, leave, false",
+      "in, inn, false", "dislike, dislike, false"})
+  void anOppositeMadeWithANegativePrefix(String a, String b, boolean prefixed) {
+    assertThat(PairSignals.prefixedOpposite(a, b)).isEqualTo(prefixed);
   }
 
   @Test
