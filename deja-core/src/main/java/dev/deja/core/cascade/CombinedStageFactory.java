@@ -100,10 +100,11 @@ final class CombinedStageFactory implements StageFactory {
 
   /**
    * The lexical signals ({@link PairSignals#NAMES} but the surface {@code sequence}, alone or in products) a stage
-   * weighs when no word knowledge is on the class path ({@code knowledge} false), logged once per stage name at WARNING; empty when there is
-   * knowledge or no such signal. The presets' weights were fitted with the {@code deja-lexicon} module (WordNet, number
-   * words, first names); without it those signals read less — no synonyms, siblings or opposites, no number words —
-   * and the stage scores otherwise than its fit and the documented figures say.
+   * weighs when no word knowledge is on the class path ({@code knowledge} false), logged once per stage name at
+   * WARNING; empty when there is knowledge or no such signal. The presets' weights were fitted with the {@code
+   * deja-lexicon} module (WordNet, number words, first names); without it those signals read less — no synonyms,
+   * siblings or opposites, no number words — and the stage scores otherwise than its fit and the documented figures
+   * say.
    */
   static List<String> withoutWordKnowledge(String stage, Collection<String> features, boolean knowledge) {
     if (knowledge) {

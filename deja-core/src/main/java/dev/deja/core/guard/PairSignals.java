@@ -4,7 +4,6 @@ import dev.deja.core.lexical.WordKnowledge;
 import dev.deja.core.lexical.WordRelation;
 import dev.deja.core.measure.SequenceMeasure;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -197,8 +196,8 @@ public final class PairSignals {
     // "leaves", "doesn't love" not "hates".
     WordAlignment aligned = WordAlignment.of(pa, pb, knowledge);
     WordAlignment.Pair opposite = ga + gb == 1 ? aligned.soleOpposite().orElse(null) : null;
-    WordAlignment al = opposite != null && prefixedOpposite(opposite.a(), opposite.b()) ? aligned.matching(opposite)
-        : aligned;
+    WordAlignment al = opposite != null && NegationReadings.prefixedOpposite(opposite.a(), opposite.b())
+        ? aligned.matching(opposite) : aligned;
     String tradedMarker = Roles.tradedPlaces(pa.words(), pb.words(), al);
     String tradedParties = tradedMarker != null ? tradedMarker : Roles.partiesTraded(pa, pb, al, lex, knowledge);
     String exchanged = tradedParties != null ? tradedParties : Roles.exchanged(pa.words(), pb.words(), lex);
@@ -294,7 +293,8 @@ public final class PairSignals {
     put(v, ev, "times_agree", numbers.timesAgree(), numbers::timesEvidence);
     put(v, ev, "numbers_agree", numbers.amountsAgree(), numbers::agreementEvidence);
     // Both texts negate, but not the same thing: "I snowboard but I don't ski" / "I'm a skier, not a snowboarder".
-    String scope = ga % 2 == gb % 2 && ga > 0 && gb > 0 ? negatedElsewhere(al, pa.tokens(), pb.tokens(), lex) : null;
+    String scope = ga % 2 == gb % 2 && ga > 0 && gb > 0
+        ? NegationReadings.negatedElsewhere(al, pa.tokens(), pb.tokens(), lex) : null;
     put(v, ev, "negation_scope", scope != null, () -> scope);
     // One thing replaced presupposes that the rest is the same: at least one word matched.
     put(v, ev, "single_change", al.unmatchedA().size() == 1 && al.unmatchedB().size() == 1 && !al.matched().isEmpty(),
@@ -385,19 +385,6 @@ public final class PairSignals {
     put(v, ev, name, p.isPresent(), () -> describe(p.get()));
   }
 
-  /** Negative prefixes that make a word's opposite from it ("dislike", "unhappy", "impossible", "illegal"). */
-  private static final List<String> NEGATIVE_PREFIXES = List.of("dis", "un", "in", "im", "il", "ir", "non");
-
-  /** Whether one word is the other with a negative prefix ("like" / "dislike", "happy" / "unhappy"). */
-  static boolean prefixedOpposite(String a, String b) {
-    for (String p : NEGATIVE_PREFIXES) {
-      if (a.equals(p + b) || b.equals(p + a) || a.equals(p + "-" + b) || b.equals(p + "-" + a)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   private static String describe(WordAlignment.Pair p) {
     return "'" + p.a() + "' / '" + p.b() + "'" + (p.relation().evidence().isEmpty() ? ""
         : " (" + p.relation().evidence() + ")");
@@ -475,81 +462,6 @@ public final class PairSignals {
       }
     }
     return out;
-  }
-
-  /** Words that open a new clause: a negation before them does not reach past them. */
-  private static final Set<String> CLAUSE_OPENERS = Set.of("but", "yet", "although", "though", "whereas", "while",
-      "because", "so", "since", "however", "except");
-
-  /** How many content words after a negation cue it reaches. */
-  private static final int SCOPE_WORDS = 2;
-
-  /**
-   * The words a text negates and the words it states, from each word's clause: a clause (cut at punctuation and at
-   * the conjunctions that open a new one) negates the {@value #SCOPE_WORDS} content words after its first negation
-   * cue, or, when nothing follows it, what comes before ("raw ones aren't"). Returns word → +1 (only stated), −1
-   * (only negated), 0 (both); words further after a cue are neither and left out.
-   */
-  static Map<String, Integer> negatedWords(List<Token> tokens, Lexicon lex) {
-    Map<String, Integer> out = new HashMap<>();
-    int start = 0;
-    for (int i = 0; i <= tokens.size(); i++) {
-      boolean end = i == tokens.size() || i > start && (tokens.get(i).boundary()
-          || CLAUSE_OPENERS.contains(tokens.get(i).word()));
-      if (!end) {
-        continue;
-      }
-      int cue = -1;
-      for (int j = start; j < i && cue < 0; j++) {
-        if (lex.negations().contains(tokens.get(j).word())) {
-          cue = j;
-        }
-      }
-      boolean after = false;
-      for (int j = cue + 1; cue >= 0 && j < i && !after; j++) {
-        after = scopeContent(tokens.get(j).word(), lex);
-      }
-      int seen = 0;
-      for (int j = start; j < i; j++) {
-        String w = tokens.get(j).word();
-        if (cue >= 0 && after && j > cue) {
-          // What a negation reaches is the verb and object right after it; later words (places, times, company)
-          // may be outside it ("don't eat meat on Fridays in Lent"), so they count as neither.
-          if (scopeContent(w, lex) && seen++ < SCOPE_WORDS) {
-            out.merge(w, -1, PairSignals::sameSignOrBoth);
-          }
-          continue;
-        }
-        boolean negated = cue >= 0 && !after && j < cue;
-        out.merge(w, negated ? -1 : 1, PairSignals::sameSignOrBoth);
-      }
-      start = i;
-    }
-    return out;
-  }
-
-  private static boolean scopeContent(String word, Lexicon lex) {
-    return !lex.functionWords().contains(word) && !lex.negations().contains(word);
-  }
-
-  /** A word both negated and stated somewhere in a text is neither (0). */
-  private static Integer sameSignOrBoth(Integer x, Integer y) {
-    return x.equals(y) ? x : 0;
-  }
-
-  /** The first matched pair that one text negates and the other states, described; null when none. */
-  private static String negatedElsewhere(WordAlignment al, List<Token> ta, List<Token> tb, Lexicon lex) {
-    Map<String, Integer> na = negatedWords(ta, lex);
-    Map<String, Integer> nb = negatedWords(tb, lex);
-    for (WordAlignment.Pair p : al.matched()) {
-      int x = na.getOrDefault(p.a().split(" ")[0], 0);
-      int y = nb.getOrDefault(p.b().split(" ")[0], 0);
-      if (x * y == -1) {
-        return x < 0 ? "'" + p.a() + "' negated in the new text, '" + p.b() + "' stated in the existing one"
-            : "'" + p.a() + "' stated in the new text, '" + p.b() + "' negated in the existing one";
-      }
-    }
-    return null;
   }
 
   /** A word of a text and whether punctuation (other than a hyphen) separates it from the word before. */

@@ -274,7 +274,7 @@ class PairSignalsTest {
       "agree, disagree, true", "smoker, non-smoker, true", "love, hate, false", "arrive, leave, false",
       "in, inn, false", "dislike, dislike, false"})
   void anOppositeMadeWithANegativePrefix(String a, String b, boolean prefixed) {
-    assertThat(PairSignals.prefixedOpposite(a, b)).isEqualTo(prefixed);
+    assertThat(NegationReadings.prefixedOpposite(a, b)).isEqualTo(prefixed);
   }
 
   @Test
