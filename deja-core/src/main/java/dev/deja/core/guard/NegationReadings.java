@@ -18,7 +18,12 @@ final class NegationReadings {
   /** Negative prefixes that make a word's opposite from it ("dislike", "unhappy", "impossible", "illegal"). */
   private static final List<String> NEGATIVE_PREFIXES = List.of("dis", "un", "in", "im", "il", "ir", "non");
 
-  /** Whether one word is the other with a negative prefix ("like" / "dislike", "happy" / "unhappy"). */
+  /**
+   * Whether one word is the other with a negative prefix ("like" / "dislike", "happy" / "unhappy"). Asked only of two
+   * words WordNet already calls opposites, so no length guard is needed; the stream filter's own reading of these
+   * prefixes (deja-stream's {@code UnitFeatures.negatedForm}) has no WordNet behind it, guards the base's length and
+   * leaves out il- and ir-, and its fitted constants depend on that, so the two are kept apart.
+   */
   static boolean prefixedOpposite(String a, String b) {
     for (String p : NEGATIVE_PREFIXES) {
       if (a.equals(p + b) || b.equals(p + a) || a.equals(p + "-" + b) || b.equals(p + "-" + a)) {
