@@ -97,7 +97,8 @@ public final class DurationReadings {
     return true;
   }
 
-  private static String unit(String word) {
+  /** The unit a word names, singular ("weeks" → "week"), or null when it names none. */
+  static String unit(String word) {
     if (UNITS.containsKey(word)) {
       return word;
     }

@@ -54,6 +54,25 @@ public record Lexicon(
     negatingPrefixes = Set.copyOf(negatingPrefixes);
   }
 
+  /**
+   * This lexicon with {@code words} read as content words: left out of its function words, fillers, object markers
+   * and comparatives (for the acronyms of one text: "EU" in "EU law tutorial", {@link TextProfile#acronyms}).
+   */
+  public Lexicon readingAsContent(Set<String> words) {
+    if (words.isEmpty()) {
+      return this;
+    }
+    return new Lexicon(language, negations, numberWords, multipliers, categories, modality,
+        without(functionWords, words), without(fillers, words), without(objectMarkers, words),
+        without(comparatives, words), negatingPrefixes);
+  }
+
+  private static Set<String> without(Set<String> set, Set<String> words) {
+    Set<String> out = new java.util.HashSet<>(set);
+    out.removeAll(words);
+    return out;
+  }
+
   /** The lexicon of a language: {@code en}, {@code nl}, {@code pt}. */
   public static Lexicon of(String language) {
     return switch (language) {

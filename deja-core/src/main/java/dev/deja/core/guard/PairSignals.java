@@ -141,8 +141,11 @@ public final class PairSignals {
     return of(pa, pb, lex, knowledge, true);
   }
 
-  private static Result of(TextProfile pa, TextProfile pb, Lexicon lex, WordKnowledge knowledge,
+  private static Result of(TextProfile pa, TextProfile pb, Lexicon general, WordKnowledge knowledge,
       boolean definitions) {
+    // An acronym either text writes ("EU law") is a content word of the pair, in both texts.
+    Lexicon lex = general.readingAsContent(pa.acronyms().isEmpty() ? pb.acronyms() : pb.acronyms().isEmpty()
+        ? pa.acronyms() : union(pa.acronyms(), pb.acronyms()));
     Map<String, Double> v = new LinkedHashMap<>();
     Map<String, String> ev = new LinkedHashMap<>();
     // The numbers of both texts, read however written (durations, rates, dates, quantities, counts, currencies).
@@ -444,6 +447,12 @@ public final class PairSignals {
       }
     }
     return true;
+  }
+
+  private static Set<String> union(Set<String> a, Set<String> b) {
+    Set<String> out = new java.util.HashSet<>(a);
+    out.addAll(b);
+    return out;
   }
 
   /** The names of one text that the other text does not have as a word nor as part of a matched phrase. */

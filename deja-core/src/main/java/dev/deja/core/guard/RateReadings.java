@@ -142,6 +142,30 @@ public final class RateReadings {
         : Optional.of(new Rate(count, unit / count, String.join(" ", w.subList(from, j + 2))));
   }
 
+  /** Units that name a part of the day or week, not only its length: "every night" is not "every day". */
+  private static final Set<String> NAMED_PARTS = Set.of("night", "morning", "afternoon", "evening", "weekend",
+      "nightly");
+
+  /**
+   * Whether rates say only how often: none names a weekday or a part of the day ("every Sunday", "every night" say
+   * when as well, and "every night" is not "every day" though both recur daily).
+   */
+  static boolean onlyHowOften(List<Rate> rates) {
+    for (Rate r : rates) {
+      for (String w : r.phrase().split(" ")) {
+        if (WEEKDAYS.contains(singular(w)) || NAMED_PARTS.contains(singular(w))) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** Whether a word of a rate is its count of times ("twice", "times", "3x") or its period ("weekly", "months"). */
+  static boolean periodWord(String w) {
+    return timesWord(w) || ADVERBS.containsKey(w) || unit(w) != null;
+  }
+
   private static boolean timesWord(String t) {
     return TIMES.containsKey(t) || t.equals("times") || multiplied(t);
   }

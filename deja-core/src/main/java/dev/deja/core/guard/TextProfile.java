@@ -35,6 +35,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *     for a text without numbers)
  * @param digitRuns its long numbers written in groups of digits ({@link DigitGroups}: "07700 900123")
  * @param decades the decades it states ({@link DecadeReadings}: "the 90s", "in my thirties")
+ * @param acronyms the function words it writes as acronyms, read as content words ({@link #acronyms}: "EU", "IT")
  */
 public record TextProfile(String text, List<String> words, List<String> bareWords, NumberReadings.Numbers numbers,
     int negations, Map<String, Set<String>> contrasts, Set<String> modality, boolean subject, boolean firstPerson,
@@ -42,7 +43,7 @@ public record TextProfile(String text, List<String> words, List<String> bareWord
     List<String> contentWordStems, List<String> contentStems, String normalised, List<PairSignals.Token> tokens,
     List<DurationReadings.Duration> durations, List<RateReadings.Rate> rates, List<DateReadings.Date> dates,
     List<QuantityReadings.Quantity> quantities, List<DigitGroups.Run> digitRuns,
-    List<DecadeReadings.Decade> decades) {
+    List<DecadeReadings.Decade> decades, Set<String> acronyms) {
 
   static final int CACHE_LIMIT = 50_000;
   /** The second and later parts of a hyphenated word ("-sighted" in "short-sighted"). */
@@ -81,16 +82,47 @@ public record TextProfile(String text, List<String> words, List<String> bareWord
     return lex.language().equals("en") ? n + ForeignNegations.countForeign(text, lex, knowledge) : n;
   }
 
-  private static TextProfile compute(String text, Lexicon lex, WordKnowledge knowledge) {
+  /** Two or three capitals, a word of their own (not part of "O'Neil" or "e-ID"). */
+  private static final java.util.regex.Pattern CAPITALS = java.util.regex.Pattern.compile(
+      "(?<![\\p{L}\\p{N}'’-])\\p{Lu}{2,3}(?![\\p{L}\\p{N}'’-])");
+
+  /**
+   * The function words a text writes in capitals beside lower-case words: an acronym that spells a function word of
+   * English or another language ("EU" is Portuguese "eu", "US" and "IT" English "us" and "it", "ID" the contraction
+   * "I'd") names something, so it is read as a content word. A text in capitals throughout has none, and a negation in
+   * capitals ("Do NOT park here") stays a negation: capitals there are emphasis.
+   */
+  static Set<String> acronyms(String text, Lexicon lex, WordKnowledge knowledge) {
+    if (text.chars().noneMatch(Character::isLowerCase)) {
+      return Set.of();
+    }
+    Set<String> out = new java.util.TreeSet<>();
+    java.util.regex.Matcher m = CAPITALS.matcher(text);
+    while (m.find()) {
+      String w = m.group().toLowerCase(java.util.Locale.ROOT);
+      boolean function = lex.functionWords().contains(w) || lex.fillers().contains(w)
+          || lex.objectMarkers().contains(w) || lex.comparatives().contains(w)
+          || !knowledge.functionWordLanguages(w).isEmpty() || !knowledge.sharedFunctionWordLanguages(w).isEmpty();
+      if (function && !lex.negations().contains(w)) {
+        out.add(w);
+      }
+    }
+    return out;
+  }
+
+  private static TextProfile compute(String text, Lexicon general, WordKnowledge knowledge) {
+    Set<String> acronyms = acronyms(text, general, knowledge);
+    Lexicon lex = general.readingAsContent(acronyms);
     List<String> words = TextSignals.words(text);
     List<String> bare = TextSignals.words(TextSignals.withoutPossessives(text));
-    String language = Grammar.language(bare, lex, knowledge);
+    String language = Grammar.language(acronyms.isEmpty() ? bare
+        : bare.stream().filter(w -> !acronyms.contains(w)).toList(), lex, knowledge);
     // "We're" loses its apostrophe in the words ("were"), and the participle of a compound adjective ("short-sighted",
     // "self-employed", "well-known") is no verb: neither is a past tense.
     String forPast = COMPOUND_PART.matcher(CONTRACTED_ARE.matcher(text).replaceAll(" are")).replaceAll("");
     String past = Grammar.past(forPast.equals(text) ? bare
         : TextSignals.words(TextSignals.withoutPossessives(forPast)), lex, knowledge);
-    List<String> content = WordAlignment.content(text, lex, knowledge);
+    List<String> content = WordAlignment.content(text, lex, knowledge, acronyms);
     NumberReadings.Numbers numbers = NumberReadings.numbers(text, lex, knowledge, language);
     return new TextProfile(text, words, bare, numbers,
         negations(text, language, lex, knowledge), TextSignals.contrasts(text, lex), TextSignals.modality(text, lex),
@@ -102,7 +134,8 @@ public record TextProfile(String text, List<String> words, List<String> bareWord
         PairSignals.tokens(text), DurationReadings.read(text, lex, knowledge),
         RateReadings.read(text, lex, knowledge), DateReadings.read(text, knowledge, language),
         numbers.numbers().isEmpty() ? List.of() : QuantityReadings.read(text, knowledge, language),
-        numbers.numbers().isEmpty() ? List.of() : DigitGroups.read(text), DecadeReadings.read(text, knowledge));
+        numbers.numbers().isEmpty() ? List.of() : DigitGroups.read(text), DecadeReadings.read(text, knowledge),
+        acronyms);
   }
 
   public TextProfile {
@@ -123,5 +156,6 @@ public record TextProfile(String text, List<String> words, List<String> bareWord
     quantities = List.copyOf(quantities);
     digitRuns = List.copyOf(digitRuns);
     decades = List.copyOf(decades);
+    acronyms = java.util.Collections.unmodifiableSet(new java.util.TreeSet<>(acronyms));
   }
 }

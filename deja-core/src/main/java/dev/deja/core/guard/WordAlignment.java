@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -79,13 +80,9 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
         }
       }
     }
-    // Pass 1a: the name of a month in a date the other text writes in numbers ("12 March" / "12/03"), the names
-    // of units of the same quantities ("1.8 m" / "180 cm") and the words of the same decades ("nineties" / "90s"):
-    // the dates, quantities and decades compare them ({@link DateReadings}, {@link QuantityReadings}, {@link
-    // DecadeReadings}), not the words.
-    datesInNumbers(pa, pb, usedA, usedB, knowledge);
-    unitsOfTheSameQuantities(pa, pb, usedA, usedB);
-    wordsOfTheSameDecades(pa, pb, usedA, usedB);
+    // Pass 1a: the words a reading of both texts compares — a month of the same date, units of the same quantities,
+    // the same decades, durations and rates ({@link ReadWords}).
+    ReadWords.mark(pa, pb, usedA, usedB, knowledge);
     // Pass 1b: two compounds of the same head the knowledge lists ("absolute pitch" / "perfect pitch", "occupational
     // therapy" / "speech therapy"): the compounds, not their first words, say whether it is one thing or two kinds.
     List<Pair> compounds = compounds(ca, cb, usedA, usedB, matched, knowledge);
@@ -114,9 +111,9 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
       }
     }
     // Pass 4: an abbreviation of one side spelled out on the other ("WFH" / "work from home", "NHS" / "National
-    // Health Service"): the initials of consecutive words, function words included.
-    acronyms(a, ca, usedA, pb.words(), cb, usedB, matched, knowledge, false);
-    acronyms(b, cb, usedB, pa.words(), ca, usedA, matched, knowledge, true);
+    // Health Service", "UW" / "University of Washington"; {@link Abbreviations}).
+    Abbreviations.match(a, ca, usedA, pb.words(), cb, usedB, matched, knowledge, false);
+    Abbreviations.match(b, cb, usedB, pa.words(), ca, usedA, matched, knowledge, true);
     // Pass 5: words the knowledge cannot relate (at least one is not in it) spelled nearly alike: cognates across
     // languages ("colonoscopia" / "colonoscopy"), spelling variants and typos it does not list.
     for (int i = 0; i < ca.size(); i++) {
@@ -260,72 +257,6 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
     }
   }
 
-  private static void acronyms(String text, List<String> content, boolean[] used, List<String> words,
-      List<String> otherContent, boolean[] otherUsed, List<Pair> matched, WordKnowledge knowledge, boolean swapped) {
-    if (content.isEmpty() || words.isEmpty()) {
-      return;
-    }
-    List<String> abbreviations = NameReadings.acronyms(text);
-    if (abbreviations.isEmpty()) {
-      return;
-    }
-    for (String abbr : abbreviations) {
-      int i = content.indexOf(abbr);
-      if (i < 0 || used[i]) {
-        continue;
-      }
-      for (int start = 0; start + abbr.length() <= words.size(); start++) {
-        if (!spells(abbr, words.subList(start, start + abbr.length()), knowledge)) {
-          continue;
-        }
-        List<String> run = words.subList(start, start + abbr.length());
-        boolean free = true;
-        List<Integer> hits = new ArrayList<>();
-        for (String w : run) {
-          int j = indexOfFree(otherContent, otherUsed, w, hits);
-          if (j >= 0) {
-            hits.add(j);
-          }
-        }
-        if (!free || hits.isEmpty()) {
-          continue;
-        }
-        used[i] = true;
-        hits.forEach(j -> otherUsed[j] = true);
-        WordRelation r = new WordRelation(WordRelation.Kind.SAME, "abbreviation of '" + String.join(" ", run) + "'");
-        String phrase = String.join(" ", run);
-        matched.add(swapped ? new Pair(phrase, abbr, r) : new Pair(abbr, phrase, r));
-        break;
-      }
-    }
-  }
-
-  private static int indexOfFree(List<String> content, boolean[] used, String w, List<Integer> taken) {
-    for (int j = 0; j < content.size(); j++) {
-      if (!used[j] && !taken.contains(j) && content.get(j).equals(w)) {
-        return j;
-      }
-    }
-    return -1;
-  }
-
-  /** Whether the words' initials spell the abbreviation (a digit stands for a word with that value). */
-  private static boolean spells(String abbr, List<String> words, WordKnowledge knowledge) {
-    for (int k = 0; k < abbr.length(); k++) {
-      char c = abbr.charAt(k);
-      String w = words.get(k);
-      if (Character.isDigit(c)) {
-        boolean same = w.equals(String.valueOf(c)) || knowledge.numberValue(w).map(v -> v == c - '0').orElse(false);
-        if (!same) {
-          return false;
-        }
-      } else if (w.isEmpty() || w.charAt(0) != c) {
-        return false;
-      }
-    }
-    return true;
-  }
-
   /** The same word, or the same stem (plural, verb ending: "evenings" / "evening"). */
   static boolean sameSurface(String x, String y) {
     return x.equals(y) || x.length() >= 3 && y.length() >= 3 && stem(x).equals(stem(y));
@@ -381,24 +312,6 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
     return out;
   }
 
-  /**
-   * Marks as used the month names left unmatched in either text when both texts state the same dates (as {@link
-   * DateReadings#same} reads them), one of them in numbers only: "March" in "12 March" / "12/03".
-   */
-  private static void datesInNumbers(TextProfile pa, TextProfile pb, boolean[] usedA, boolean[] usedB,
-      WordKnowledge knowledge) {
-    boolean monthA = unmatchedMonth(pa, usedA, knowledge);
-    boolean monthB = unmatchedMonth(pb, usedB, knowledge);
-    if (!monthA && !monthB) {
-      return;
-    }
-    if (!DateReadings.same(pa.dates(), pb.dates())) {
-      return;
-    }
-    markMonths(pa, usedA, knowledge);
-    markMonths(pb, usedB, knowledge);
-  }
-
   /** Matches the words left over that name one unit of measurement ({@link WordKnowledge#unit}) in both texts. */
   private static void sameUnits(TextProfile pa, TextProfile pb, boolean[] usedA, boolean[] usedB, List<Pair> matched,
       WordKnowledge knowledge) {
@@ -426,79 +339,21 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
   }
 
   /**
-   * Marks as used the words of the units left unmatched in either text when both texts state the same quantities in
-   * other units (as {@link QuantityReadings#same} reads them): "cm" and "m" in "180 cm" / "1.8 m".
-   */
-  private static void unitsOfTheSameQuantities(TextProfile pa, TextProfile pb, boolean[] usedA, boolean[] usedB) {
-    if (QuantityReadings.same(pa.quantities(), pb.quantities())) {
-      markUnitWords(pa.content(), usedA, pa.quantities());
-      markUnitWords(pb.content(), usedB, pb.quantities());
-    }
-  }
-
-  /** Marks as used the words of the same decades ({@link DecadeReadings#same}): "nineties" / "90s". */
-  private static void wordsOfTheSameDecades(TextProfile pa, TextProfile pb, boolean[] usedA, boolean[] usedB) {
-    if (DecadeReadings.same(pa.decades(), pb.decades())) {
-      markDecadeWords(pa.content(), usedA, pa.decades());
-      markDecadeWords(pb.content(), usedB, pb.decades());
-    }
-  }
-
-  private static void markDecadeWords(List<String> content, boolean[] used, List<DecadeReadings.Decade> decades) {
-    for (DecadeReadings.Decade d : decades) {
-      for (int i = 0; i < content.size(); i++) {
-        if (!used[i] && content.get(i).equals(d.word())) {
-          used[i] = true;
-          break;
-        }
-      }
-    }
-  }
-
-  private static void markUnitWords(List<String> content, boolean[] used, List<QuantityReadings.Quantity> qs) {
-    for (QuantityReadings.Quantity q : qs) {
-      // The words keep letters only: "km/h" is "km" and "h", "°c" is "c".
-      for (String w : String.join(" ", q.words()).split("[^\\p{L}]+")) {
-        for (int i = 0; i < content.size(); i++) {
-          if (!used[i] && content.get(i).equals(w)) {
-            used[i] = true;
-            break;
-          }
-        }
-      }
-    }
-  }
-
-  private static boolean unmatchedMonth(TextProfile p, boolean[] used, WordKnowledge knowledge) {
-    List<String> c = p.content();
-    for (int i = 0; i < c.size(); i++) {
-      if (!used[i] && knowledge.month(c.get(i), p.language()) > 0) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static void markMonths(TextProfile p, boolean[] used, WordKnowledge knowledge) {
-    List<String> c = p.content();
-    for (int i = 0; i < c.size(); i++) {
-      if (!used[i] && knowledge.month(c.get(i), p.language()) > 0) {
-        used[i] = true;
-      }
-    }
-  }
-
-  /**
    * The content words of a text: not function words or fillers, not numbers or number words, nor the sign of a number
    * written as a word ("minus 5": {@link NumberReadings} reads it).
    */
   static List<String> content(String text, Lexicon lex, WordKnowledge knowledge) {
+    return content(text, lex, knowledge, Set.of());
+  }
+
+  /** The content words of a text whose {@code acronyms} are content words whatever language spells them. */
+  static List<String> content(String text, Lexicon lex, WordKnowledge knowledge, Set<String> acronyms) {
     List<String> out = new ArrayList<>();
     List<String> ws = words(NumberReadings.withoutTimes(TextSignals.withoutPossessives(text), lex), knowledge);
     for (int i = 0; i < ws.size(); i++) {
       String w = ws.get(i);
       if (number(w, lex, knowledge) || lex.functionWords().contains(w) || lex.fillers().contains(w)
-          || lex.negations().contains(w) || !knowledge.functionWordLanguages(w).isEmpty()
+          || lex.negations().contains(w) || !knowledge.functionWordLanguages(w).isEmpty() && !acronyms.contains(w)
           || i + 1 < ws.size() && number(ws.get(i + 1), lex, knowledge) && knowledge.isMinusWord(w, lex.language())) {
         continue;
       }

@@ -43,4 +43,40 @@ class WordAlignmentTest {
         new WordRelation(Kind.ANTONYM, "")))).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("not a left-over pair");
   }
+
+  @Test
+  void theWordsOfTheSameDurationOrRateAreNoLeftOvers() {
+    WordAlignment al = WordAlignment.of("I moved here a fortnight ago.", "I moved here two weeks ago.", Lexicon.ENGLISH,
+        K);
+    assertThat(al.unmatchedA()).isEmpty();
+    assertThat(al.unmatchedB()).isEmpty();
+    al = WordAlignment.of("I moved here a fortnight ago.", "I moved here three weeks ago.", Lexicon.ENGLISH, K);
+    assertThat(al.unmatchedA()).as("another duration").containsExactly("fortnight");
+    assertThat(al.unmatchedB()).containsExactly("weeks");
+    al = WordAlignment.of("My check-ups are every 6 months.", "I have check-ups twice a year.", Lexicon.ENGLISH, K);
+    assertThat(al.unmatchedA()).doesNotContain("months");
+    assertThat(al.unmatchedB()).doesNotContain("twice");
+    al = WordAlignment.of("My check-ups are every 4 months.", "I have check-ups twice a year.", Lexicon.ENGLISH, K);
+    assertThat(al.unmatchedA()).as("another rate").contains("months");
+    al = WordAlignment.of("I cook on Mondays.", "I cook on Thursdays.", Lexicon.ENGLISH, K);
+    assertThat(al.unmatchedA()).as("the same rate on another day").containsExactly("mondays");
+    al = WordAlignment.of("I read every night.", "I read every day.", Lexicon.ENGLISH, K);
+    assertThat(al.unmatchedA()).as("the same rate at another time").containsExactly("night");
+    assertThat(al.unmatchedB()).containsExactly("day");
+  }
+
+  @Test
+  void anAbbreviationSpellsTheWordsAroundAFunctionWord() {
+    WordAlignment al = WordAlignment.of("UW campus tour", "Campus tour at University of Washington", Lexicon.ENGLISH,
+        K);
+    assertThat(al.unmatchedA()).isEmpty();
+    assertThat(al.unmatchedB()).isEmpty();
+    assertThat(al.matched()).anySatisfy(p -> assertThat(p.relation().evidence())
+        .isEqualTo("abbreviation of 'university of washington'"));
+    al = WordAlignment.of("Renew at the DMV", "Renew at the Department of Motor Vehicles", Lexicon.ENGLISH, K);
+    assertThat(al.unmatchedA()).isEmpty();
+    // Only function words are skipped.
+    al = WordAlignment.of("UW campus tour", "Campus tour at University Park Washington", Lexicon.ENGLISH, K);
+    assertThat(al.unmatchedA()).containsExactly("uw");
+  }
 }
