@@ -41,6 +41,9 @@ public final class RateReadings {
       Map.entry("month", YEAR / 12), Map.entry("quarter", YEAR / 4), Map.entry("year", YEAR));
   private static final Set<String> WEEKDAYS = Set.of("monday", "tuesday", "wednesday", "thursday", "friday",
       "saturday", "sunday");
+  /** Units and adverbs that name a part of the day or week, not only its length: "every night" is not "every day". */
+  private static final Set<String> NAMED_PARTS = Set.of("night", "morning", "afternoon", "evening", "weekend",
+      "nightly");
   private static final Map<String, Double> ADVERBS = Map.of("hourly", 1 / 24.0, "daily", 1.0, "nightly", 1.0,
       "weekly", 7.0, "fortnightly", 14.0, "monthly", YEAR / 12, "quarterly", YEAR / 4, "yearly", YEAR,
       "annually", YEAR);
@@ -141,10 +144,6 @@ public final class RateReadings {
     return unit == null ? Optional.empty()
         : Optional.of(new Rate(count, unit / count, String.join(" ", w.subList(from, j + 2))));
   }
-
-  /** Units that name a part of the day or week, not only its length: "every night" is not "every day". */
-  private static final Set<String> NAMED_PARTS = Set.of("night", "morning", "afternoon", "evening", "weekend",
-      "nightly");
 
   /**
    * Whether rates say only how often: none names a weekday or a part of the day ("every Sunday", "every night" say

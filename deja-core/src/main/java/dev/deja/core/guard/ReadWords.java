@@ -42,7 +42,6 @@ final class ReadWords {
     markMonths(pb, usedB, knowledge);
   }
 
-
   /**
    * Marks as used the words of the units left unmatched in either text when both texts state the same quantities in
    * other units (as {@link QuantityReadings#same} reads them): "cm" and "m" in "180 cm" / "1.8 m".
