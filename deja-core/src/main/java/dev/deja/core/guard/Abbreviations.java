@@ -41,7 +41,6 @@ final class Abbreviations {
         if (!spell(abbr, 0, words, start, end, run, knowledge)) {
           continue;
         }
-        boolean free = true;
         List<Integer> hits = new ArrayList<>();
         for (String w : run) {
           int j = indexOfFree(otherContent, otherUsed, w, hits);
@@ -49,7 +48,7 @@ final class Abbreviations {
             hits.add(j);
           }
         }
-        if (!free || hits.isEmpty()) {
+        if (hits.isEmpty()) {
           continue;
         }
         used[i] = true;

@@ -2,6 +2,7 @@ package dev.deja.core.guard;
 
 import dev.deja.core.lexical.WordKnowledge;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * The words of a {@link WordAlignment} that a reading of both texts already compares, marked as used before words are
@@ -81,26 +82,15 @@ final class ReadWords {
 
   private static void markDurationUnits(List<String> content, boolean[] used, List<DurationReadings.Duration> ds) {
     for (DurationReadings.Duration d : ds) {
-      for (int i = 0; i < content.size(); i++) {
-        if (!used[i] && d.unit().equals(DurationReadings.unit(content.get(i)))) {
-          used[i] = true;
-          break;
-        }
-      }
+      markFirst(content, used, w -> d.unit().equals(DurationReadings.unit(w)));
     }
   }
 
   private static void markRateWords(List<String> content, boolean[] used, List<RateReadings.Rate> rates) {
     for (RateReadings.Rate r : rates) {
       for (String w : r.phrase().split(" ")) {
-        if (!RateReadings.periodWord(w)) {
-          continue;
-        }
-        for (int i = 0; i < content.size(); i++) {
-          if (!used[i] && content.get(i).equals(w)) {
-            used[i] = true;
-            break;
-          }
+        if (RateReadings.periodWord(w)) {
+          markFirst(content, used, w::equals);
         }
       }
     }
@@ -108,12 +98,7 @@ final class ReadWords {
 
   private static void markDecadeWords(List<String> content, boolean[] used, List<DecadeReadings.Decade> decades) {
     for (DecadeReadings.Decade d : decades) {
-      for (int i = 0; i < content.size(); i++) {
-        if (!used[i] && content.get(i).equals(d.word())) {
-          used[i] = true;
-          break;
-        }
-      }
+      markFirst(content, used, d.word()::equals);
     }
   }
 
@@ -121,12 +106,17 @@ final class ReadWords {
     for (QuantityReadings.Quantity q : qs) {
       // The words keep letters only: "km/h" is "km" and "h", "°c" is "c".
       for (String w : String.join(" ", q.words()).split("[^\\p{L}]+")) {
-        for (int i = 0; i < content.size(); i++) {
-          if (!used[i] && content.get(i).equals(w)) {
-            used[i] = true;
-            break;
-          }
-        }
+        markFirst(content, used, w::equals);
+      }
+    }
+  }
+
+  /** Marks as used the first content word not yet used that {@code word} accepts. */
+  private static void markFirst(List<String> content, boolean[] used, Predicate<String> word) {
+    for (int i = 0; i < content.size(); i++) {
+      if (!used[i] && word.test(content.get(i))) {
+        used[i] = true;
+        return;
       }
     }
   }
