@@ -125,6 +125,59 @@ final class Grammar {
     return null;
   }
 
+  /** Present forms of "have" that make "got" after them mean "have" (apostrophes dropped: "I've got" → "ive got"). */
+  private static final Set<String> PRESENT_HAVE = Set.of("have", "has", "ive", "weve", "youve", "theyve", "havent",
+      "hasnt");
+
+  /**
+   * Whether the word at {@code i} only carries English grammar, as a function word does: "got" after a present form of
+   * "have" (the British "have got" is "have": "I've got two sisters" = "I have two sisters"; a negation or a filler may
+   * sit between, "I haven't really got …"), and the noun "number" right before a number, which the number itself says
+   * ("plot number 47" = "plot 47"; {@code number} tells a number word).
+   */
+  static boolean onlyGrammar(List<String> words, int i, Lexicon lex, java.util.function.Predicate<String> number) {
+    if (!lex.language().equals("en")) {
+      return false;
+    }
+    String w = words.get(i);
+    if (w.equals("number")) {
+      return i + 1 < words.size() && number.test(words.get(i + 1));
+    }
+    if (!w.equals("got")) {
+      return false;
+    }
+    for (int k = i - 1; k >= Math.max(0, i - 3); k--) {
+      String before = words.get(k);
+      if (PRESENT_HAVE.contains(before)) {
+        return true;
+      }
+      if (!lex.negations().contains(before) && !lex.fillers().contains(before)) {
+        return false;
+      }
+    }
+    return false;
+  }
+
+  /** How many words after "I have" the thing had may come ("I've got a Hewlett-Packard LaserJet printer"). */
+  private static final int HAD_WORDS = 6;
+
+  /**
+   * Whether the speaker says they have {@code noun}: "I have", "I've got", "we have" and the noun within the next
+   * words. "My printer is an HP LaserJet." then speaks of what "I've got a Hewlett-Packard LaserJet printer." has, not
+   * of someone else than the speaker.
+   */
+  static boolean speakerHas(List<String> words, String noun) {
+    for (int k = 0; k < words.size(); k++) {
+      String w = words.get(k);
+      boolean have = w.equals("ive") || w.equals("weve")
+          || w.equals("have") && k > 0 && (words.get(k - 1).equals("i") || words.get(k - 1).equals("we"));
+      if (have && words.subList(k + 1, Math.min(words.size(), k + 1 + HAD_WORDS)).contains(noun)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
    * Present forms of "have" and "be" (with their contractions, apostrophes dropped) that make a participle after them
    * a present perfect or a present passive; "be" after a modal ("will be painted") too.

@@ -181,8 +181,8 @@ public final class PairSignals {
     put(v, ev, "role_change", role != null, () -> role);
     put(v, ev, "subject_shift", pa.subject() != pb.subject(), () -> "'I' is the subject of only the "
         + (pa.subject() ? "new" : "existing") + " text");
-    String otherA = pa.subject() || !pb.subject() ? null : Roles.otherSubject(pa, lex, knowledge);
-    String otherB = pb.subject() || !pa.subject() ? null : Roles.otherSubject(pb, lex, knowledge);
+    String otherA = pa.subject() || !pb.subject() ? null : otherSubject(pa, pb, lex, knowledge);
+    String otherB = pb.subject() || !pa.subject() ? null : otherSubject(pb, pa, lex, knowledge);
     put(v, ev, "other_subject", otherA != null || otherB != null, () -> "'I' is the subject of the "
         + (otherA != null ? "existing text, '" + otherA + "' of the new one" : "new text, '" + otherB
         + "' of the existing one"));
@@ -437,6 +437,15 @@ public final class PairSignals {
         return;
       }
     }
+  }
+
+  /**
+   * The subject other than the speaker that {@code p} opens with ({@link Roles#otherSubject}), unless it is what the
+   * speaker says they have in {@code speaker}: "My printer is an HP LaserJet." / "I've got an HP LaserJet printer."
+   */
+  private static String otherSubject(TextProfile p, TextProfile speaker, Lexicon lex, WordKnowledge knowledge) {
+    String other = Roles.otherSubject(p, lex, knowledge);
+    return other == null || Grammar.speakerHas(speaker.bareWords(), other) ? null : other;
   }
 
   /** Whether every word of a matched word or phrase names whom a text is about: a name, or a kind of person. */

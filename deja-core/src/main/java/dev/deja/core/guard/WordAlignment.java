@@ -340,7 +340,8 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
 
   /**
    * The content words of a text: not function words or fillers, not numbers or number words, nor the sign of a number
-   * written as a word ("minus 5": {@link NumberReadings} reads it).
+   * written as a word ("minus 5": {@link NumberReadings} reads it), nor the English words that only carry grammar around
+   * a number or a verb ({@link Grammar#onlyGrammar}: "number" in "plot number 47", "got" in "I've got two sisters").
    */
   static List<String> content(String text, Lexicon lex, WordKnowledge knowledge) {
     return content(text, lex, knowledge, Set.of());
@@ -354,7 +355,8 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
       String w = ws.get(i);
       if (number(w, lex, knowledge) || lex.functionWords().contains(w) || lex.fillers().contains(w)
           || lex.negations().contains(w) || !knowledge.functionWordLanguages(w).isEmpty() && !acronyms.contains(w)
-          || i + 1 < ws.size() && number(ws.get(i + 1), lex, knowledge) && knowledge.isMinusWord(w, lex.language())) {
+          || i + 1 < ws.size() && number(ws.get(i + 1), lex, knowledge) && knowledge.isMinusWord(w, lex.language())
+          || Grammar.onlyGrammar(ws, i, lex, n -> number(n, lex, knowledge))) {
         continue;
       }
       out.add(w.toLowerCase(Locale.ROOT));

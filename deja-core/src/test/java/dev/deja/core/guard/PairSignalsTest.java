@@ -69,6 +69,8 @@ class PairSignalsTest {
       "Winter tyres stay on until April.|Winter tyres go on from April.|role_change",
       "I visit my grandmother.|My grandmother visits.|subject_shift",
       "I'm a nurse.|My sister is a nurse.|other_subject",
+      // The speaker has something else than the other text's subject.
+      "I have a dog and I'm a nurse.|My sister is a nurse.|other_subject",
       "My sister owes Sam fifty pounds.|I owe Sam fifty pounds.|other_subject",
       // "were" after the subject is its verb; only "We're" opening a text is the speaker's household.
       "I'm in Lisbon this week.|My parents were in Lisbon this week.|other_subject",
@@ -121,6 +123,9 @@ class PairSignalsTest {
       // "Be" and a name says whom the speaker has in that role: a fact about the speaker.
       "My manager is Rosalind Achterberg.|I report to Rosalind Achterberg.",
       "My sister is called Maren.|I have a sister named Maren.",
+      // What the speaker says they have is no one else: "I've got" X, "my X is".
+      "My printer is an HP LaserJet.|I've got an HP LaserJet printer.",
+      "My sister lives in Lisbon.|I have a sister who lives in Lisbon.",
       // The last part of a hyphenated compound is not the thing: an e-reader is no reader.
       "My e-reader is a Kobo.|I read books on a Kobo."})
   void anotherPersonAsTheSubjectNeedsAPersonOpeningTheOtherText(String a, String b) {

@@ -66,6 +66,20 @@ class WordAlignmentTest {
   }
 
   @Test
+  void haveGotAndTheNounNumberBeforeANumberAreGrammarNotContent() {
+    assertThat(WordAlignment.content("I've got two sisters.", Lexicon.ENGLISH, K)).containsExactly("sisters");
+    assertThat(WordAlignment.content("We haven't got a car.", Lexicon.ENGLISH, K)).containsExactly("car");
+    assertThat(WordAlignment.content("Our allotment plot is number 47.", Lexicon.ENGLISH, K))
+        .containsExactly("allotment", "plot");
+    // "Got" as the past of "get", and "number" that names no number, are content words.
+    assertThat(WordAlignment.content("I got a new job.", Lexicon.ENGLISH, K)).containsExactly("got", "new", "job");
+    assertThat(WordAlignment.content("My number is on the fridge.", Lexicon.ENGLISH, K))
+        .containsExactly("number", "fridge");
+    WordAlignment al = WordAlignment.of("I've got two girls.", "I have two girls.", Lexicon.ENGLISH, K);
+    assertThat(al.complete()).isTrue();
+  }
+
+  @Test
   void anAbbreviationSpellsTheWordsAroundAFunctionWord() {
     WordAlignment al = WordAlignment.of("UW campus tour", "Campus tour at University of Washington", Lexicon.ENGLISH,
         K);
