@@ -114,6 +114,10 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
     // Health Service", "UW" / "University of Washington"; {@link Abbreviations}).
     Abbreviations.match(a, ca, usedA, pb.words(), cb, usedB, matched, knowledge, false);
     Abbreviations.match(b, cb, usedB, pa.words(), ca, usedA, matched, knowledge, true);
+    // Pass 4b: a word the knowledge does not know that shortens a word of the other side ("physio" /
+    // "physiotherapist", "appt" / "appointment"; {@link Clippings}).
+    Clippings.match(ca, usedA, cb, usedB, matched, knowledge, false);
+    Clippings.match(cb, usedB, ca, usedA, matched, knowledge, true);
     // Pass 5: words the knowledge cannot relate (at least one is not in it) spelled nearly alike: cognates across
     // languages ("colonoscopia" / "colonoscopy"), spelling variants and typos it does not list.
     for (int i = 0; i < ca.size(); i++) {

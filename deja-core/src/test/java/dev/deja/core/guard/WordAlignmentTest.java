@@ -80,6 +80,29 @@ class WordAlignmentTest {
   }
 
   @Test
+  void anUnknownWordThatShortensADictionaryWordIsThatWord() {
+    TableWordKnowledge k = new TableWordKnowledge(Set.of("physiotherapist", "appointment", "meeting", "week", "weekend",
+        "thursday", "staff", "see", "rota"), Set.of(), Set.of());
+    WordAlignment al = WordAlignment.of("Physio on Thursday", "See the physiotherapist on Thursday", Lexicon.ENGLISH,
+        k);
+    assertThat(al.unmatchedA()).isEmpty();
+    assertThat(al.matched()).anySatisfy(p -> assertThat(p.relation().evidence())
+        .isEqualTo("clipped form of 'physiotherapist'"));
+    al = WordAlignment.of("Staff mtg", "Staff meeting", Lexicon.ENGLISH, k);
+    assertThat(al.complete()).as("a contraction").isTrue();
+    al = WordAlignment.of("Staff meeting", "Staff mtg", Lexicon.ENGLISH, k);
+    assertThat(al.complete()).as("either side").isTrue();
+    // A word in its own right is not part of a longer one.
+    al = WordAlignment.of("Rota this week", "Rota this weekend", Lexicon.ENGLISH, k);
+    assertThat(al.unmatchedA()).containsExactly("week");
+    // A contraction keeps the last letter and only consonants: "mting" and "mtn" are no "meeting".
+    assertThat(Clippings.contraction("mtg", "meeting")).isTrue();
+    assertThat(Clippings.contraction("appt", "appointment")).isTrue();
+    assertThat(Clippings.contraction("mtn", "meeting")).isFalse();
+    assertThat(Clippings.contraction("mting", "meeting")).isFalse();
+  }
+
+  @Test
   void anAbbreviationSpellsTheWordsAroundAFunctionWord() {
     WordAlignment al = WordAlignment.of("UW campus tour", "Campus tour at University of Washington", Lexicon.ENGLISH,
         K);
