@@ -158,13 +158,13 @@ final class Grammar {
     return false;
   }
 
-  /** How many words after "I have" the thing had may come ("I've got a Hewlett-Packard LaserJet printer"). */
+  /** How many words after "I have" the noun may come ("I've got a Hewlett-Packard LaserJet printer"). */
   private static final int HAD_WORDS = 6;
 
   /**
    * Whether the speaker says they have {@code noun}: "I have", "I've got", "we have" and the noun within the next
    * words. "My printer is an HP LaserJet." then speaks of what "I've got a Hewlett-Packard LaserJet printer." has, not
-   * of someone else than the speaker.
+   * of someone other than the speaker.
    */
   static boolean speakerHas(List<String> words, String noun) {
     for (int k = 0; k < words.size(); k++) {

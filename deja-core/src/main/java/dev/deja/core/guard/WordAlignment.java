@@ -344,8 +344,9 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
 
   /**
    * The content words of a text: not function words or fillers, not numbers or number words, nor the sign of a number
-   * written as a word ("minus 5": {@link NumberReadings} reads it), nor the English words that only carry grammar around
-   * a number or a verb ({@link Grammar#onlyGrammar}: "number" in "plot number 47", "got" in "I've got two sisters").
+   * written as a word ("minus 5": {@link NumberReadings} reads it), nor the English words that only carry grammar
+   * around a number or a verb ({@link Grammar#onlyGrammar}: "number" in "plot number 47", "got" in "I've got two
+   * sisters").
    */
   static List<String> content(String text, Lexicon lex, WordKnowledge knowledge) {
     return content(text, lex, knowledge, Set.of());
