@@ -275,8 +275,10 @@ class WordNetKnowledgeTest {
       "Grandpa Raj's hearing test | Grandpa Raj's cataract surgery | 1.0",
       // names count as known: another destination
       "Camille flight to Paris | Camille flight to Lyon | 1.0",
-      // abbreviations are not: 'ortho' and 'appt' are unknown, 'orthodontist' and 'appointment' known
-      "Sofia ortho appt | Sofia orthodontist appointment | 0.5",
+      // abbreviations are not: 'ortho' and 'appt' are unknown, 'braces' and 'check' known
+      "Sofia ortho appt | Sofia braces check | 0.5",
+      // a shortened word of the other title is that word: nothing left over
+      "Sofia ortho appt | Sofia orthodontist appointment | 0.0",
       // nothing left over
       "Sofia orthodontist appointment | sofia orthodontist appointment | 0.0"})
   void leftOverWordsTheDictionaryKnows(String a, String b, double share) {
