@@ -144,8 +144,7 @@ public final class PairSignals {
   private static Result of(TextProfile pa, TextProfile pb, Lexicon general, WordKnowledge knowledge,
       boolean definitions) {
     // An acronym either text writes ("EU law") is a content word of the pair, in both texts.
-    Lexicon lex = general.readingAsContent(pa.acronyms().isEmpty() ? pb.acronyms() : pb.acronyms().isEmpty()
-        ? pa.acronyms() : union(pa.acronyms(), pb.acronyms()));
+    Lexicon lex = general.readingAsContent(union(pa.acronyms(), pb.acronyms()));
     Map<String, Double> v = new LinkedHashMap<>();
     Map<String, String> ev = new LinkedHashMap<>();
     // The numbers of both texts, read however written (durations, rates, dates, quantities, counts, currencies).
@@ -458,7 +457,11 @@ public final class PairSignals {
     return true;
   }
 
+  /** Both sets in one; either one itself when the other is empty (the common case: no copy). */
   private static Set<String> union(Set<String> a, Set<String> b) {
+    if (a.isEmpty() || b.isEmpty()) {
+      return a.isEmpty() ? b : a;
+    }
     Set<String> out = new java.util.HashSet<>(a);
     out.addAll(b);
     return out;

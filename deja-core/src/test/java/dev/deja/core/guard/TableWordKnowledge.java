@@ -38,13 +38,13 @@ final class TableWordKnowledge implements WordKnowledge {
     return word.equals("minus") && language.equals("en");
   }
 
-  /** These words can be verbs (nothing else is). */
   /** {@code word} is a function word of {@code language} (beside the German ones every table has). */
   TableWordKnowledge functionWord(String word, String language) {
     functionWords.put(word, Set.of(language));
     return this;
   }
 
+  /** These words can be verbs (nothing else is). */
   TableWordKnowledge verbs(String... words) {
     verbs = Set.of(words);
     return this;
