@@ -402,12 +402,7 @@ public final class PairFeatures {
       float[][] vb = b.vectors();
       for (int i = 0; i < bestA.length; i++) {
         for (int j = 0; j < bestB.length; j++) {
-          double s = 0;
-          float[] x = va[i];
-          float[] y = vb[j];
-          for (int d = 0; d < x.length; d++) {
-            s += x[d] * y[d];
-          }
+          double s = dot(va[i], vb[j]);
           bestA[i] = Math.max(bestA[i], s);
           bestB[j] = Math.max(bestB[j], s);
         }
@@ -430,6 +425,30 @@ public final class PairFeatures {
         }
       }
       return new Alignment(clamp(f), clamp(worst), piece);
+    }
+
+    /**
+     * The dot product of two vectors of one length, summed in four independent running sums: one sum waits for its
+     * previous addition at every step, four let the processor overlap them (the alignment compares every piece with
+     * every piece, and this loop was its cost under {@code deja bench http}).
+     */
+    static double dot(float[] x, float[] y) {
+      double s0 = 0;
+      double s1 = 0;
+      double s2 = 0;
+      double s3 = 0;
+      int n = Math.min(x.length, y.length);
+      int d = 0;
+      for (; d + 3 < n; d += 4) {
+        s0 += x[d] * y[d];
+        s1 += x[d + 1] * y[d + 1];
+        s2 += x[d + 2] * y[d + 2];
+        s3 += x[d + 3] * y[d + 3];
+      }
+      for (; d < n; d++) {
+        s0 += x[d] * y[d];
+      }
+      return (s0 + s1) + (s2 + s3);
     }
   }
 

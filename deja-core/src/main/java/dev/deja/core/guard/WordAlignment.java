@@ -2,6 +2,7 @@ package dev.deja.core.guard;
 
 import dev.deja.core.lexical.WordKnowledge;
 import dev.deja.core.lexical.WordRelation;
+import dev.deja.core.measure.SequenceMeasure;
 import dev.deja.core.normalize.LightStemmer;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,6 +33,7 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
 
   /** The difflib ratio from which two words unknown to the knowledge count as one word spelled two ways. */
   static final double COGNATE = 0.75;
+  private static final SequenceMeasure SEQUENCE = SequenceMeasure.INSTANCE;
   private static final Pattern NUMERIC = Pattern.compile("\\d+(st|nd|rd|th|s|am|pm|h|k|km|kg)?");
 
   public WordAlignment {
@@ -128,7 +130,11 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
         if (usedB[j] || cb.get(j).length() < 5) {
           continue;
         }
-        double sim = dev.deja.core.measure.SequenceMeasure.INSTANCE.similarity(ca.get(i), cb.get(j));
+        // difflib's quick ratio bounds the ratio from above and costs a letter count, not a matching-block search.
+        if (SEQUENCE.upperBound(ca.get(i), cb.get(j)) < COGNATE) {
+          continue;
+        }
+        double sim = SEQUENCE.similarity(ca.get(i), cb.get(j));
         if (sim >= COGNATE && knowledge.relate(ca.get(i), cb.get(j)).kind() == WordRelation.Kind.UNKNOWN) {
           usedA[i] = true;
           usedB[j] = true;
@@ -229,35 +235,76 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
 
   private static void phrases(List<String> from, List<String> to, boolean[] usedFrom, boolean[] usedTo,
       List<Pair> matched, WordKnowledge knowledge, boolean swapped) {
+    Phrase[] phrases = Phrase.of(from, knowledge);
     for (int i = 0; i + 1 < from.size(); i++) {
       if (usedFrom[i] || usedFrom[i + 1]) {
         continue;
       }
-      String phrase = from.get(i) + " " + from.get(i + 1);
-      String joined = from.get(i) + from.get(i + 1);
-      // A phrase the knowledge does not list can only meet a word written as one ("colour blind" / "colourblind").
-      boolean known = !knowledge.lemmas(phrase).isEmpty();
-      // A hyphenated compound split by the tokenizer that the knowledge lists written as one ("short-sighted" →
-      // "shortsighted" = "myopic").
-      boolean joinedKnown = !known && !knowledge.lemmas(joined).isEmpty();
+      String phrase = phrases[i].phrase();
+      String joined = phrases[i].joined();
+      boolean known = phrases[i].known();
+      boolean joinedKnown = phrases[i].joinedKnown();
+      String joinedStem = phrases[i].joinedStem();
       for (int j = 0; j < to.size(); j++) {
         if (usedTo[j]) {
           continue;
         }
-        boolean together = joined.equals(to.get(j)) || sameSurface(joined, to.get(j));
+        // sameSurface(joined, word), with the joined phrase stemmed once (it is at least two letters long).
+        String word = to.get(j);
+        boolean together = joined.equals(word) || joined.length() >= 3 && word.length() >= 3
+            && joinedStem.equals(stem(word));
         if (!together && !known && !joinedKnown) {
           continue;
         }
         WordRelation r = together ? new WordRelation(WordRelation.Kind.SAME, "the same word written apart")
-            : knowledge.relate(known ? phrase : joined, to.get(j));
+            : knowledge.relate(known ? phrase : joined, word);
         if (r.kind().isEquivalent()) {
           usedFrom[i] = true;
           usedFrom[i + 1] = true;
           usedTo[j] = true;
-          matched.add(swapped ? new Pair(to.get(j), phrase, r) : new Pair(phrase, to.get(j), r));
+          matched.add(swapped ? new Pair(word, phrase, r) : new Pair(phrase, word, r));
           break;
         }
       }
+    }
+  }
+
+  /**
+   * Two neighbouring content words of a text read together: as a phrase, {@code known} when the knowledge lists it
+   * (a phrase it does not list can only meet a word written as one: "colour blind" / "colourblind"), and written as
+   * one word, {@code joinedKnown} when only that form is listed (a hyphenated compound split by the tokenizer:
+   * "short-sighted" → "shortsighted" = "myopic"), with its light stem.
+   */
+  private record Phrase(String phrase, String joined, String joinedStem, boolean known, boolean joinedKnown) {
+    private static final int CACHE_LIMIT = 50_000;
+    private static final java.util.concurrent.ConcurrentHashMap<Key, Phrase[]> CACHE =
+        new java.util.concurrent.ConcurrentHashMap<>();
+
+    private record Key(List<String> words, WordKnowledge knowledge) {}
+
+    /**
+     * The phrases of a text's content words, the {@code i}-th starting at word {@code i}; cached per text, since a
+     * check aligns the new text with every candidate (each look-up builds and hashes new strings).
+     */
+    static Phrase[] of(List<String> words, WordKnowledge knowledge) {
+      Key key = new Key(words, knowledge);
+      Phrase[] cached = CACHE.get(key);
+      if (cached != null) {
+        return cached;
+      }
+      Phrase[] out = new Phrase[Math.max(0, words.size() - 1)];
+      for (int i = 0; i < out.length; i++) {
+        String phrase = words.get(i) + " " + words.get(i + 1);
+        String joined = words.get(i) + words.get(i + 1);
+        boolean known = !knowledge.lemmas(phrase).isEmpty();
+        boolean joinedKnown = !known && !knowledge.lemmas(joined).isEmpty();
+        out[i] = new Phrase(phrase, joined, stem(joined), known, joinedKnown);
+      }
+      if (CACHE.size() >= CACHE_LIMIT) {
+        CACHE.clear();
+      }
+      CACHE.put(new Key(List.copyOf(words), knowledge), out);
+      return out;
     }
   }
 

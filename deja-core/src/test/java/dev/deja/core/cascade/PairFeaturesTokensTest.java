@@ -271,4 +271,20 @@ class PairFeaturesTokensTest {
     Verdict v = c.check(CheckRequest.of("t", Item.of("text", "Ruby baby swim class")));
     assertThat(v.warnings()).anySatisfy(w -> assertThat(w).contains("gives no word-piece vectors"));
   }
+
+  @Test
+  void theAlignmentsDotProductIsThePlainSumForEveryLength() {
+    java.util.Random random = new java.util.Random(7);
+    for (int n : new int[] {0, 1, 2, 3, 4, 5, 7, 8, 383, 384}) {
+      float[] x = new float[n];
+      float[] y = new float[n];
+      double plain = 0;
+      for (int d = 0; d < n; d++) {
+        x[d] = (float) random.nextGaussian();
+        y[d] = (float) random.nextGaussian();
+        plain += x[d] * y[d];
+      }
+      assertThat(PairFeatures.Alignment.dot(x, y)).as("length %d", n).isCloseTo(plain, offset(1e-9));
+    }
+  }
 }
