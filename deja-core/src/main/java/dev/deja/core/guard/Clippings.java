@@ -34,22 +34,27 @@ final class Clippings {
       List<Pair> matched, WordKnowledge knowledge, boolean swapped) {
     for (int i = 0; i < content.size(); i++) {
       String s = content.get(i);
-      if (used[i] || s.length() < MIN_LETTERS || !s.chars().allMatch(Character::isLetter) || known(s, knowledge)) {
+      if (used[i] || s.length() < MIN_LETTERS || !s.chars().allMatch(Character::isLetter)) {
         continue;
       }
+      // The letters are compared first and the dictionary asked only about a word they pair: most pairs of a check
+      // have no such word, and each look-up costs more than the comparison.
       for (int j = 0; j < otherContent.size(); j++) {
         String w = otherContent.get(j);
-        if (otherUsed[j] || w.length() <= s.length() || !knowledge.isCommonWord(w)) {
+        if (otherUsed[j] || w.length() <= s.length()) {
           continue;
         }
         String how = w.startsWith(s) ? "clipped form" : contraction(s, w) ? "contraction" : null;
-        if (how != null) {
+        if (how == null || !knowledge.isCommonWord(w)) {
+          continue;
+        }
+        if (!known(s, knowledge)) {
           used[i] = true;
           otherUsed[j] = true;
           WordRelation r = new WordRelation(WordRelation.Kind.SAME, how + " of '" + w + "'");
           matched.add(swapped ? new Pair(w, s, r) : new Pair(s, w, r));
-          break;
         }
+        break;
       }
     }
   }

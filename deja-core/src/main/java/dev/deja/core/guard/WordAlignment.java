@@ -216,14 +216,14 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
    */
   private static List<String> leftOver(List<String> content, boolean[] used, WordKnowledge knowledge) {
     List<String> out = new ArrayList<>();
+    Phrase[] phrases = Phrase.of(content, knowledge);
     for (int i = 0; i < content.size(); i++) {
       if (used[i]) {
         continue;
       }
       if (i + 1 < content.size() && !used[i + 1]) {
-        String phrase = content.get(i) + " " + content.get(i + 1);
-        if (!knowledge.lemmas(phrase).isEmpty()) {
-          out.add(phrase);
+        if (phrases[i].known()) {
+          out.add(phrases[i].phrase());
           i++;
           continue;
         }

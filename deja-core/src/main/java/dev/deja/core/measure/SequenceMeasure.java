@@ -108,7 +108,7 @@ public final class SequenceMeasure implements Measure {
   /** The total size of difflib's matching blocks between two code-point sequences. */
   static int matchingCharacters(int[] a, int[] b) {
     int matched = 0;
-    for (int[] block : matchingBlocks(a, b)) {
+    for (int[] block : blocks(a, b)) {
       matched += block[2];
     }
     return matched;
@@ -120,6 +120,27 @@ public final class SequenceMeasure implements Measure {
    * word ids for a word-level diff).
    */
   public static java.util.List<int[]> matchingBlocks(int[] a, int[] b) {
+    java.util.List<int[]> blocks = blocks(a, b);
+    blocks.sort((x, y) -> x[0] != y[0] ? Integer.compare(x[0], y[0]) : Integer.compare(x[1], y[1]));
+    java.util.List<int[]> merged = new java.util.ArrayList<>();
+    for (int[] x : blocks) {
+      if (!merged.isEmpty()) {
+        int[] last = merged.get(merged.size() - 1);
+        if (last[0] + last[2] == x[0] && last[1] + last[2] == x[1]) {
+          last[2] += x[2];
+          continue;
+        }
+      }
+      merged.add(x.clone());
+    }
+    return merged;
+  }
+
+  /**
+   * difflib's matching blocks in the order its search finds them, neither sorted nor merged: enough for their total
+   * size, which a similarity needs, without the sort.
+   */
+  private static java.util.List<int[]> blocks(int[] a, int[] b) {
     java.util.List<int[]> blocks = new java.util.ArrayList<>();
     B2j b2j = B2j.of(b);
     // The b2j key of each element of a (or -1), looked up once rather than once per recursion level.
@@ -196,19 +217,7 @@ public final class SequenceMeasure implements Measure {
         }
       }
     }
-    blocks.sort((x, y) -> x[0] != y[0] ? Integer.compare(x[0], y[0]) : Integer.compare(x[1], y[1]));
-    java.util.List<int[]> merged = new java.util.ArrayList<>();
-    for (int[] x : blocks) {
-      if (!merged.isEmpty()) {
-        int[] last = merged.get(merged.size() - 1);
-        if (last[0] + last[2] == x[0] && last[1] + last[2] == x[1]) {
-          last[2] += x[2];
-          continue;
-        }
-      }
-      merged.add(x.clone());
-    }
-    return merged;
+    return blocks;
   }
 
   /**
