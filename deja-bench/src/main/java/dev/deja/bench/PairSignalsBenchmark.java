@@ -28,14 +28,16 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>The caches are warm after the first iterations, as for stored texts in a running server: the profiles of both
  * texts, their phrases and the word relations are looked up, not computed. The score (µs/op) is the mean time of one
- * pair. Run: {@code java -jar deja-bench/target/benchmarks.jar PairSignalsBenchmark}.
+ * pair. Run: {@code java -jar deja-bench/target/benchmarks.jar PairSignalsBenchmark}. The warm-up is long (ten
+ * iterations of 2 s): on two cores the JIT is still compiling the signals' code after five of 1 s, and the first runs
+ * measured so spread by ±50 %.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Fork(1)
-@Warmup(iterations = 5, time = 1)
-@Measurement(iterations = 5, time = 1)
+@Warmup(iterations = 10, time = 2)
+@Measurement(iterations = 10, time = 1)
 public class PairSignalsBenchmark {
 
   @Param({"facts", "short"})

@@ -216,14 +216,14 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
    */
   private static List<String> leftOver(List<String> content, boolean[] used, WordKnowledge knowledge) {
     List<String> out = new ArrayList<>();
-    Phrase[] phrases = Phrase.of(content, knowledge);
+    List<Phrase> phrases = Phrase.of(content, knowledge);
     for (int i = 0; i < content.size(); i++) {
       if (used[i]) {
         continue;
       }
       if (i + 1 < content.size() && !used[i + 1]) {
-        if (phrases[i].known()) {
-          out.add(phrases[i].phrase());
+        if (phrases.get(i).known()) {
+          out.add(phrases.get(i).phrase());
           i++;
           continue;
         }
@@ -235,16 +235,17 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
 
   private static void phrases(List<String> from, List<String> to, boolean[] usedFrom, boolean[] usedTo,
       List<Pair> matched, WordKnowledge knowledge, boolean swapped) {
-    Phrase[] phrases = Phrase.of(from, knowledge);
+    List<Phrase> phrases = Phrase.of(from, knowledge);
     for (int i = 0; i + 1 < from.size(); i++) {
       if (usedFrom[i] || usedFrom[i + 1]) {
         continue;
       }
-      String phrase = phrases[i].phrase();
-      String joined = phrases[i].joined();
-      boolean known = phrases[i].known();
-      boolean joinedKnown = phrases[i].joinedKnown();
-      String joinedStem = phrases[i].joinedStem();
+      Phrase p = phrases.get(i);
+      String phrase = p.phrase();
+      String joined = p.joined();
+      boolean known = p.known();
+      boolean joinedKnown = p.joinedKnown();
+      String joinedStem = p.joinedStem();
       for (int j = 0; j < to.size(); j++) {
         if (usedTo[j]) {
           continue;
@@ -277,7 +278,7 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
    */
   private record Phrase(String phrase, String joined, String joinedStem, boolean known, boolean joinedKnown) {
     private static final int CACHE_LIMIT = 50_000;
-    private static final java.util.concurrent.ConcurrentHashMap<Key, Phrase[]> CACHE =
+    private static final java.util.concurrent.ConcurrentHashMap<Key, List<Phrase>> CACHE =
         new java.util.concurrent.ConcurrentHashMap<>();
 
     private record Key(List<String> words, WordKnowledge knowledge) {}
@@ -286,9 +287,9 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
      * The phrases of a text's content words, the {@code i}-th starting at word {@code i}; cached per text, since a
      * check aligns the new text with every candidate (each look-up builds and hashes new strings).
      */
-    static Phrase[] of(List<String> words, WordKnowledge knowledge) {
+    static List<Phrase> of(List<String> words, WordKnowledge knowledge) {
       Key key = new Key(words, knowledge);
-      Phrase[] cached = CACHE.get(key);
+      List<Phrase> cached = CACHE.get(key);
       if (cached != null) {
         return cached;
       }
@@ -303,8 +304,9 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
       if (CACHE.size() >= CACHE_LIMIT) {
         CACHE.clear();
       }
-      CACHE.put(new Key(List.copyOf(words), knowledge), out);
-      return out;
+      List<Phrase> phrases = List.of(out);
+      CACHE.put(new Key(List.copyOf(words), knowledge), phrases);
+      return phrases;
     }
   }
 
