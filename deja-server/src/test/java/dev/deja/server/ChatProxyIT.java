@@ -395,7 +395,20 @@ class ChatProxyIT {
   void metricsShowTheRemovedRepeatsAndTheProxyRoutes() throws Exception {
     assertThat(chat("repeats", true).statusCode()).isEqualTo(200);
     assertThat(chat("error-429", false).statusCode()).isEqualTo(429);
+    // A request is counted once its handler returns, which can be just after the client has read the whole answer
+    // (the proxy writes the upstream's response through): read the metrics until both requests are there.
+    List<Pattern> counted = List.of(
+        Pattern.compile("deja_http_requests_seconds_count\\{[^}]*route=\"/v1/chat/completions\",status=\"200\"\\} 1"),
+        Pattern.compile("deja_http_requests_seconds_count\\{[^}]*route=\"/v1/chat/completions\",status=\"429\"\\} 1"));
     String metrics = server.send("GET", "/metrics", null, null).text();
+    for (long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5); System.nanoTime() < deadline; ) {
+      String read = metrics;
+      if (counted.stream().allMatch(c -> c.matcher(read).find())) {
+        break;
+      }
+      Thread.sleep(20);
+      metrics = server.send("GET", "/metrics", null, null).text();
+    }
     assertThat(metrics).containsPattern("content_duplicates_detected_total\\{[^}]*\\} [1-9]")
         .containsPattern("deja_http_requests_seconds_count\\{[^}]*route=\"/v1/chat/completions\",status=\"200\"\\} 1")
         .containsPattern("deja_http_requests_seconds_count\\{[^}]*route=\"/v1/chat/completions\",status=\"429\"\\} 1")
