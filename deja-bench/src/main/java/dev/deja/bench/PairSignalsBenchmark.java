@@ -30,7 +30,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * texts, their phrases and the word relations are looked up, not computed. The score (µs/op) is the mean time of one
  * pair. Run: {@code java -jar deja-bench/target/benchmarks.jar PairSignalsBenchmark}. The warm-up is long (ten
  * iterations of 2 s): on two cores the JIT is still compiling the signals' code after five of 1 s, and the first runs
- * measured so spread by ±50 %.
+ * measured so spread widely (JMH errors of 38–166 % of the mean).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
