@@ -245,15 +245,12 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
       String joined = p.joined();
       boolean known = p.known();
       boolean joinedKnown = p.joinedKnown();
-      String joinedStem = p.joinedStem();
       for (int j = 0; j < to.size(); j++) {
         if (usedTo[j]) {
           continue;
         }
-        // sameSurface(joined, word), with the joined phrase stemmed once (it is at least two letters long).
         String word = to.get(j);
-        boolean together = joined.equals(word) || joined.length() >= 3 && word.length() >= 3
-            && joinedStem.equals(stem(word));
+        boolean together = sameSurface(joined, word);
         if (!together && !known && !joinedKnown) {
           continue;
         }
@@ -274,9 +271,9 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
    * Two neighbouring content words of a text read together: as a phrase, {@code known} when the knowledge lists it
    * (a phrase it does not list can only meet a word written as one: "colour blind" / "colourblind"), and written as
    * one word, {@code joinedKnown} when only that form is listed (a hyphenated compound split by the tokenizer:
-   * "short-sighted" → "shortsighted" = "myopic"), with its light stem.
+   * "short-sighted" → "shortsighted" = "myopic").
    */
-  private record Phrase(String phrase, String joined, String joinedStem, boolean known, boolean joinedKnown) {
+  private record Phrase(String phrase, String joined, boolean known, boolean joinedKnown) {
     private static final int CACHE_LIMIT = 50_000;
     private static final java.util.concurrent.ConcurrentHashMap<Key, List<Phrase>> CACHE =
         new java.util.concurrent.ConcurrentHashMap<>();
@@ -299,7 +296,7 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
         String joined = words.get(i) + words.get(i + 1);
         boolean known = !knowledge.lemmas(phrase).isEmpty();
         boolean joinedKnown = !known && !knowledge.lemmas(joined).isEmpty();
-        out[i] = new Phrase(phrase, joined, stem(joined), known, joinedKnown);
+        out[i] = new Phrase(phrase, joined, known, joinedKnown);
       }
       if (CACHE.size() >= CACHE_LIMIT) {
         CACHE.clear();
