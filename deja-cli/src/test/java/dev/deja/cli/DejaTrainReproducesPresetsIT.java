@@ -2,6 +2,7 @@ package dev.deja.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.deja.core.eval.LogisticRegression;
 import dev.deja.core.spec.CollectionSpec;
 import dev.deja.format.Json;
 import dev.deja.format.Presets;
@@ -56,8 +57,8 @@ class DejaTrainReproducesPresetsIT {
     assertThat(got.keySet()).containsExactlyElementsOf(weights.keySet());
     assertThat(((Number) fitted.get("threshold")).doubleValue())
         .isEqualTo(((Number) stage.get("similarity_threshold")).doubleValue());
-    double shippedBias = ((Number) stage.get("bias")).doubleValue();
-    double fittedBias = ((Number) fitted.get("bias")).doubleValue();
+    LogisticRegression shippedModel = model(weights, stage.get("bias"));
+    LogisticRegression fittedModel = model(got, fitted.get("bias"));
     int examples = 0;
     for (String line : Files.readAllLines(dir.resolve("dump.jsonl"))) {
       Map<String, Object> row = Json.object(line, "dump");
@@ -66,8 +67,9 @@ class DejaTrainReproducesPresetsIT {
       if (x == null) {
         continue; // outside the time window: never scored
       }
-      double shippedScore = probability(weights, shippedBias, x);
-      double fittedScore = probability(got, fittedBias, x);
+      double[] values = weights.keySet().stream().mapToDouble(k -> ((Number) x.get(k)).doubleValue()).toArray();
+      double shippedScore = shippedModel.predict(values);
+      double fittedScore = fittedModel.predict(values);
       assertThat(shippedScore).as("%s: %s / %s", row.get("id"), row.get("new"), row.get("existing"))
           .isCloseTo(fittedScore, Offset.offset(PROBABILITY_TOLERANCE));
       examples++;
@@ -82,11 +84,9 @@ class DejaTrainReproducesPresetsIT {
         .containsExactlyInAnyOrder("exact", "combined");
   }
 
-  private static double probability(Map<String, Object> weights, double bias, Map<String, Object> x) {
-    double z = bias;
-    for (Map.Entry<String, Object> w : weights.entrySet()) {
-      z += ((Number) w.getValue()).doubleValue() * ((Number) x.get(w.getKey())).doubleValue();
-    }
-    return 1 / (1 + Math.exp(-z));
+  /** The classifier of weights in the shipped features' order (the fit lists them in the same order, checked above). */
+  private static LogisticRegression model(Map<String, Object> weights, Object bias) {
+    return new LogisticRegression(weights.values().stream().mapToDouble(w -> ((Number) w).doubleValue()).toArray(),
+        ((Number) bias).doubleValue(), 0);
   }
 }
