@@ -18,7 +18,9 @@ PRESETS = ROOT / 'deja-format/src/main/resources/dev/deja/presets'
 
 # The threshold rule per preset: memory takes the highest threshold within one standard error of the best (a wrong
 # merge loses a fact); calendar the best cross-validated F1 (its targets are F1 and exact-set accuracy, and on the
-# train set the best threshold is also the better one for both, cross-validated). Calendar's L2 penalty is 0.03: the
+# train set the best threshold is also the better one for both, cross-validated); both read the cross-validated F1
+# curve averaged over +-0.12 (`deja train`'s default --threshold-smoothing; docs/EVALUATION.md, "The threshold rule",
+# scripts/threshold-rules.py). Calendar's L2 penalty is 0.03: the
 # automatic choice is flat over 0.01-1 (0.930-0.934, inside the noise) and at 0.3 an unrelated event in the same slot
 # scores above the threshold (38% of the train events paired with another event moved to their start, against 27% at
 # 0.03; docs/EVALUATION.md). Calendar also trains on two unrelated events in the same slot per labelled pair, each

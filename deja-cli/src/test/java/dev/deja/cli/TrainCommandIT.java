@@ -29,7 +29,7 @@ class TrainCommandIT {
     assertThat(r.exit()).as(r.err()).isZero();
     Map<String, Object> m = Json.object(r.out().strip(), "train output");
     assertThat(m).containsKeys("weights", "bias", "threshold", "l2", "l2_tried", "cv", "in_sample", "cv_sweep",
-        "calibration");
+        "calibration").containsEntry("threshold_rule", "one-se").containsEntry("threshold_smoothing", 0.12);
     @SuppressWarnings("unchecked")
     Map<String, Object> weights = (Map<String, Object>) m.get("weights");
     assertThat(weights.keySet()).containsExactlyElementsOf(List.of(FEATURES.split(",")));
@@ -122,6 +122,8 @@ class TrainCommandIT {
       "too few folds|--folds|1|--folds: must be in [2, 50]",
       "no repetition|--repeats|0|--repeats: must be in [1, 20]",
       "unknown threshold rule|--threshold-rule|median|--threshold-rule: must be one-se or best",
+      "negative smoothing|--threshold-smoothing|-0.01|--threshold-smoothing: must be in [0, 0.5]",
+      "smoothing too wide|--threshold-smoothing|0.6|--threshold-smoothing: must be in [0, 0.5]",
       "negative l2|--l2|-1|--l2: must be 'auto' or a number >= 0",
       "too many unrelated|--unrelated|11|--unrelated: must be in [0, 10]",
       "unrelated weight zero|--unrelated-weight|0|--unrelated-weight: must be in (0, 100]",

@@ -107,27 +107,43 @@ public final class CrossValidation {
    * threshold): fewer false duplicates for a loss of F-beta the data cannot distinguish from noise.
    */
   public static double oneStandardErrorThreshold(double[] scores, int[] labels, double beta) {
+    return oneStandardErrorThreshold(scores, labels, beta, 0);
+  }
+
+  /**
+   * {@link #oneStandardErrorThreshold(double[], int[], double)} read on the F-beta curve averaged over the thresholds
+   * within {@code ±smoothing} of each grid point ({@link #smoothedCurve}): the best and the crossing one standard error
+   * below it are those of the smoothed curve.
+   */
+  public static double oneStandardErrorThreshold(double[] scores, int[] labels, double beta, double smoothing) {
+    double[] curve = smoothedCurve(scores, labels, beta, smoothing);
     double best = 0;
-    for (int t = 1; t < 100; t++) {
-      best = Math.max(best, fBeta(scores, labels, t / 100.0, beta));
+    for (double f : curve) {
+      best = Math.max(best, f);
     }
     long positives = java.util.Arrays.stream(labels).filter(l -> l == 1).count();
     double se = positives == 0 ? 0 : Math.sqrt(best * (1 - best) / positives);
     for (int t = 99; t >= 1; t--) {
-      if (fBeta(scores, labels, t / 100.0, beta) >= best - se - 1e-12) {
+      if (curve[t - 1] >= best - se - 1e-12) {
         return t / 100.0;
       }
     }
-    return bestThreshold(scores, labels, beta);
+    return bestThreshold(scores, labels, beta, smoothing);
   }
 
   /** The threshold on a 0.01 grid with the best F-beta: the middle of the first maximal plateau. */
   public static double bestThreshold(double[] scores, int[] labels, double beta) {
+    return bestThreshold(scores, labels, beta, 0);
+  }
+
+  /** {@link #bestThreshold(double[], int[], double)} on the smoothed F-beta curve ({@link #smoothedCurve}). */
+  public static double bestThreshold(double[] scores, int[] labels, double beta, double smoothing) {
+    double[] curve = smoothedCurve(scores, labels, beta, smoothing);
     double best = -1;
     int first = -1;
     int last = -1;
     for (int t = 1; t < 100; t++) {
-      double f = fBeta(scores, labels, t / 100.0, beta);
+      double f = curve[t - 1];
       if (f > best + 1e-12) {
         best = f;
         first = t;
@@ -137,5 +153,37 @@ public final class CrossValidation {
       }
     }
     return (first + last) / 2 / 100.0;
+  }
+
+  /**
+   * F-beta at the thresholds 0.01, 0.02, …, 0.99 (element {@code t−1} for threshold {@code t/100}), each averaged
+   * with the grid points within {@code ±smoothing} of it (fewer at the ends of the grid; 0 leaves the curve as it is).
+   * Out-of-fold scores make a curve that is flat near its best and jagged on the scale of single examples, so the
+   * point a rule reads off it moves with any refit or fold assignment; the moving average reads the curve's shape
+   * instead.
+   */
+  public static double[] smoothedCurve(double[] scores, int[] labels, double beta, double smoothing) {
+    if (!(smoothing >= 0 && smoothing <= 0.5)) {
+      throw new IllegalArgumentException("smoothing must be in [0, 0.5], got " + smoothing);
+    }
+    double[] raw = new double[99];
+    for (int t = 1; t < 100; t++) {
+      raw[t - 1] = fBeta(scores, labels, t / 100.0, beta);
+    }
+    int w = (int) Math.round(smoothing * 100);
+    if (w == 0) {
+      return raw;
+    }
+    double[] out = new double[99];
+    for (int i = 0; i < 99; i++) {
+      int from = Math.max(0, i - w);
+      int to = Math.min(98, i + w);
+      double sum = 0;
+      for (int j = from; j <= to; j++) {
+        sum += raw[j];
+      }
+      out[i] = sum / (to - from + 1);
+    }
+    return out;
   }
 }

@@ -67,6 +67,48 @@ class CrossValidationTest {
   }
 
   @Test
+  void smoothingReadsTheCurvesShapeNotItsSpikes() {
+    // Seeded scores of two overlapping classes: an F1 curve that is flat near its best and jagged by single examples.
+    Random r = new Random(11);
+    int n = 400;
+    double[] s = new double[n];
+    int[] y = new int[n];
+    for (int i = 0; i < n; i++) {
+      y[i] = i % 2;
+      s[i] = Math.min(0.99, Math.max(0.01, (y[i] == 1 ? 0.7 : 0.4) + r.nextGaussian() * 0.15));
+    }
+    double[] raw = CrossValidation.smoothedCurve(s, y, 1, 0);
+    double[] smooth = CrossValidation.smoothedCurve(s, y, 1, 0.12);
+    assertThat(raw).hasSize(99);
+    assertThat(raw[49]).isEqualTo(CrossValidation.fBeta(s, y, 0.5, 1));
+    // A moving average: every point lies between the least and the most of the raw points within ±12 of it.
+    for (int i = 0; i < 99; i++) {
+      double lo = 1;
+      double hi = 0;
+      for (int j = Math.max(0, i - 12); j <= Math.min(98, i + 12); j++) {
+        lo = Math.min(lo, raw[j]);
+        hi = Math.max(hi, raw[j]);
+      }
+      assertThat(smooth[i]).isBetween(lo - 1e-12, hi + 1e-12);
+    }
+    assertThat(CrossValidation.bestThreshold(s, y, 1, 0)).isEqualTo(CrossValidation.bestThreshold(s, y, 1));
+    assertThat(CrossValidation.oneStandardErrorThreshold(s, y, 1, 0))
+        .isEqualTo(CrossValidation.oneStandardErrorThreshold(s, y, 1));
+    // The one-standard-error threshold never lies below the best of the same curve.
+    assertThat(CrossValidation.oneStandardErrorThreshold(s, y, 1, 0.12))
+        .isGreaterThanOrEqualTo(CrossValidation.bestThreshold(s, y, 1, 0.12));
+    // Reordering a handful of examples near the raw best moves the smoothed best by at most a grid step or two.
+    double before = CrossValidation.bestThreshold(s, y, 1, 0.12);
+    double[] nudged = s.clone();
+    for (int i = 0; i < n; i += 40) {
+      nudged[i] = Math.min(0.99, nudged[i] + 0.03);
+    }
+    assertThat(Math.abs(CrossValidation.bestThreshold(nudged, y, 1, 0.12) - before)).isLessThanOrEqualTo(0.02);
+    assertThatThrownBy(() -> CrossValidation.smoothedCurve(s, y, 1, 0.6))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
   void weightsCountExamplesFractionally() {
     double[][] x = {{0}, {0}, {1}, {1}};
     int[] y = {0, 1, 0, 1};
