@@ -7,7 +7,7 @@
 
 Reads /usr/share/dictd/freedict-LLL-eng.{index,dict.dz} and writes OUT_DIR/LL-en.tsv.gz (default
 deja-lexicon/src/main/resources/dev/deja/lexicon/bilingual/): one line per one-word headword, lower-cased,
-"headword<TAB>translation|translation|...", at most four translations of at most three words each, in the
+"headword<TAB>translation|translation|...", at most twelve translations of at most three words each, in the
 dictionary's order. Deterministic: the same packages give byte-identical files (gzip without a time stamp).
 The tables are derived from FreeDict (GPL-2.0-or-later); see the NOTICE beside them.
 """
@@ -15,7 +15,7 @@ import gzip, io, os, re, sys, zlib
 
 LANGS = {"deu": "de", "nld": "nl", "spa": "es", "por": "pt", "fra": "fr", "ita": "it"}
 B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
-MAX_TRANSLATIONS = 4
+MAX_TRANSLATIONS = 12
 MAX_WORDS = 3
 
 

@@ -80,6 +80,33 @@ class GlossesTest {
   }
 
   /**
+   * Beside an English text, a word of several senses takes the translation the other text uses — the same word or a
+   * synonym (WordNet) — instead of the dictionary's first; alone, or beside a text that uses none of them, the first.
+   */
+  @ParameterizedTest(name = "{0} beside {1} → {2}")
+  @CsvSource(delimiter = '|', value = {
+      "Reunião de pais – Theo | Theo parents' meeting | meeting parents – Theo | bevy parents – Theo",
+      "Reisepass-Termin Generalkonsulat | Jonas passport appointment at German consulate | appointment | appointed day",
+      "Prüfung Statistik | Statistics exam | test statistics | proving statistics",
+      "Natal em São Paulo | Christmas trip to São Paulo | christmas | natal",
+      "Im Flugzeug sitze ich am liebsten am Gang. | I like the corridor seat on planes. | corridor | escapement",
+      "Ik gebruik Bitwarden. | I use Bitwarden. | use Bitwarden. | custom Bitwarden."})
+  void besideAnEnglishTextAWordTakesTheSenseThatTextUses(String text, String other, String beside, String alone) {
+    assertThat(Glosses.english(text, other, Lexicon.ENGLISH, K)).contains(beside);
+    assertThat(gloss(text)).contains(alone);
+  }
+
+  /** An English text is never glossed, whatever stands beside it; nor is a text beside an empty one changed. */
+  @Test
+  void besideAnotherTextEnglishStaysEnglish() {
+    assertThat(Glosses.english("I have two budgies.", "Ich habe zwei Wellensittiche.", Lexicon.ENGLISH, K))
+        .isEqualTo("I have two budgies.");
+    assertThat(Glosses.english("Ich habe zwei Wellensittiche.", " ", Lexicon.ENGLISH, K)).isEqualTo("2 budgerigars.");
+    assertThat(Glosses.english("Reunião de pais", "We went to the cinema.", Lexicon.ENGLISH, K))
+        .isEqualTo(gloss("Reunião de pais"));
+  }
+
+  /**
    * An inflected verb is glossed by its dictionary form, which is what a bilingual dictionary lists ("moram" is
    * "morar", "bebo" is "beber"), and an elided article or pronoun is a word of its own ("J'aime" is "je aime").
    */

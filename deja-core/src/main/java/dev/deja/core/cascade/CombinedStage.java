@@ -71,11 +71,13 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
   private final Optional<JudgeStep> judge;
   private final java.util.function.UnaryOperator<String> toEmbed;
   private final java.util.function.UnaryOperator<String> embedded;
+  private final java.util.function.BinaryOperator<String> glossBeside;
 
   CombinedStage(String name, String field, Normalizer normalizer, Map<String, Double> weights, double bias,
       double threshold, OptionalDouble possible, OptionalDouble margin, Embedder embedder, int neighbours,
       boolean failClosed, PairFeatures features, String trained, Optional<JudgeStep> judge,
-      java.util.function.UnaryOperator<String> toEmbed, java.util.function.UnaryOperator<String> embedded) {
+      java.util.function.UnaryOperator<String> toEmbed, java.util.function.UnaryOperator<String> embedded,
+      java.util.function.BinaryOperator<String> glossBeside) {
     this.name = name;
     this.field = field;
     this.normalizer = normalizer;
@@ -93,6 +95,7 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
     this.judge = judge;
     this.toEmbed = toEmbed;
     this.embedded = embedded;
+    this.glossBeside = glossBeside;
   }
 
   @Override
@@ -206,10 +209,15 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
       return Optional.empty();
     }
     // One side in another language: the signals compare its gloss with the other text (both in another language:
-    // each as written, in its own words).
+    // each as written, in its own words); a word of several senses is glossed in the one the other text uses.
     String ga = toEmbed.apply(ra.get());
     String gb = toEmbed.apply(rb.get());
     if (ga.equals(ra.get()) != gb.equals(rb.get())) {
+      if (!ga.equals(ra.get())) {
+        ga = glossBeside.apply(ra.get(), rb.get());
+      } else {
+        gb = glossBeside.apply(rb.get(), ra.get());
+      }
       String na = normalizer.normalize(ga);
       String nb = normalizer.normalize(gb);
       if (!na.isEmpty() && !nb.isEmpty()) {

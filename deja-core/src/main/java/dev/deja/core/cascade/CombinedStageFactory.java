@@ -90,12 +90,14 @@ final class CombinedStageFactory implements StageFactory {
     }
     java.util.function.UnaryOperator<String> toEmbed = translate && lexicon.language().equals("en")
         ? text -> Glosses.english(text, lexicon, WordKnowledges.defaults()) : text -> text;
+    java.util.function.BinaryOperator<String> glossBeside = translate && lexicon.language().equals("en")
+        ? (text, other) -> Glosses.english(text, other, lexicon, WordKnowledges.defaults()) : (text, other) -> text;
     // The model reads a memory about "the user" in the first person ("User is a single father." → "I am a single
     // father."); the signals read the text as written (they take an opening "User" as the speaker already).
     java.util.function.UnaryOperator<String> embedded = lexicon.language().equals("en") ? Speakers::firstPerson
         : text -> text;
     return new CombinedStage(name, field, context.normalizer(analyzer), weights, bias, threshold, possible, margin,
-        embedder, k, failClosed, features, trained, judge, toEmbed, embedded);
+        embedder, k, failClosed, features, trained, judge, toEmbed, embedded, glossBeside);
   }
 
   /**

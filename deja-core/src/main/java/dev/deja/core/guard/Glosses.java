@@ -55,11 +55,43 @@ public final class Glosses {
     return cached;
   }
 
+  /**
+   * The English gloss of a text read beside an English one ({@code other}): as {@link #english(String, Lexicon,
+   * WordKnowledge)}, but a word with several translations takes the one the other text uses — the same word, a form
+   * of it or a synonym (WordNet) — as a bilingual reader picks the sense the context supports: "Prüfung" is glossed
+   * "proving" alone (the dictionary's first sense) and "examination" beside "Quantum mechanics exam", "Reunião" "bevy"
+   * alone and "meeting" beside "parents' meeting". Only a translation the dictionary lists for the word is chosen; a
+   * word none of whose translations the other text uses is glossed as alone. The text itself when it is not glossed
+   * alone.
+   */
+  public static String english(String text, String other, Lexicon lex, WordKnowledge knowledge) {
+    String alone = english(text, lex, knowledge);
+    if (alone.equals(text) || other == null || other.isBlank()) {
+      return alone;
+    }
+    List<String> otherWords = new ArrayList<>();
+    for (Word w : words(other)) {
+      if (!lex.functionWords().contains(w.key())) {
+        otherWords.add(w.key());
+      }
+    }
+    if (otherWords.isEmpty()) {
+      return alone;
+    }
+    return gloss(text, knowledge.translatedLanguages(), lex, knowledge, otherWords);
+  }
+
   private record Key(String text, WordKnowledge knowledge) {}
 
   private static final java.util.Map<Key, String> CACHE = new java.util.concurrent.ConcurrentHashMap<>();
 
   private static String gloss(String text, List<String> languages, Lexicon lex, WordKnowledge knowledge) {
+    return gloss(text, languages, lex, knowledge, List.of());
+  }
+
+  /** The gloss; {@code context}: the content words of an English text read beside it (empty: none). */
+  private static String gloss(String text, List<String> languages, Lexicon lex, WordKnowledge knowledge,
+      List<String> context) {
     List<Word> words = words(text);
     if (words.isEmpty()) {
       return text;
@@ -76,7 +108,7 @@ public final class Glosses {
     int at = 0;
     boolean changed = false;
     for (Word w : words) {
-      String replacement = replacement(w, l, whole, frenchNe, lex, knowledge);
+      String replacement = replacement(w, l, whole, frenchNe, lex, knowledge, context);
       if (replacement == null) {
         continue;
       }
@@ -217,7 +249,7 @@ public final class Glosses {
 
   /** What a word becomes in the gloss: "" (left out), its translation or digits; null when it stays as written. */
   private static String replacement(Word w, String language, boolean whole, boolean frenchNe, Lexicon lex,
-      WordKnowledge knowledge) {
+      WordKnowledge knowledge, List<String> context) {
     // A negation is kept, in English ("geen" → "no"): leaving it out with the function words would gloss "Ik drink
     // geen alcohol" as "I drink alcohol". An English negation word stays as written in an English text ("no").
     if (whole || !lex.negations().contains(w.key()) && !lex.functionWords().contains(w.key())) {
@@ -243,7 +275,41 @@ public final class Glosses {
       return Long.toString(number.get().longValue());
     }
     List<String> t = knowledge.translations(k, w.lower(), language);
-    return t.isEmpty() ? null : chosen(k, t);
+    if (t.isEmpty()) {
+      return null;
+    }
+    String used = t.size() > 1 ? usedBeside(t, context, knowledge) : null;
+    return used != null ? used : chosen(k, t);
+  }
+
+  /**
+   * The translation whose last word (its head: "estate agent") the context uses: the first that it uses as written or
+   * in another form of the same word (a shared dictionary form: "meetings" / "meeting"), else the first that WordNet
+   * calls its synonym ("test" / "exam"); null when none. Forms related only by derivation ("custom" / "use",
+   * "proving" / "exam") do not count: they reach rare senses.
+   */
+  private static String usedBeside(List<String> translations, List<String> context, WordKnowledge knowledge) {
+    for (String t : translations) {
+      String head = head(t);
+      for (String c : context) {
+        if (c.equals(head) || !java.util.Collections.disjoint(knowledge.lemmas(head), knowledge.lemmas(c))) {
+          return t;
+        }
+      }
+    }
+    for (String t : translations) {
+      String head = head(t);
+      for (String c : context) {
+        if (knowledge.relate(head, c).kind() == dev.deja.core.lexical.WordRelation.Kind.SAME) {
+          return t;
+        }
+      }
+    }
+    return null;
+  }
+
+  private static String head(String translation) {
+    return fold(translation.substring(translation.lastIndexOf(' ') + 1));
   }
 
   /** How alike a translation must be spelled to the word to be its cognate (normalised Levenshtein similarity). */
