@@ -107,6 +107,25 @@ class CheckCommandIT {
   }
 
   /**
+   * The signals read a text in another language through its gloss made beside the English one: "Prüfung" takes the
+   * translation the English fact uses (a WordNet synonym of "exam"), not FreeDict's first sense ("proving"), and the
+   * explanation shows that reading; the model still embeds the gloss made alone, whatever the candidate.
+   */
+  @Test
+  void aGlossReadsAWordInTheSenseTheOtherTextUses() throws Exception {
+    Path memories = dir.resolve("memories.jsonl");
+    Files.writeString(memories, Json.write(Map.of("id", "m1", "text", "I have a statistics exam on Friday.")) + "\n");
+    CliRunner.Result r = CliRunner.run("check", "--preset", "memory", "--existing", memories.toString(), "--json",
+        Json.write(Map.of("text", "Ich habe am Freitag eine Prüfung in Statistik.")));
+    assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(1);
+    java.util.regex.Matcher readAs = java.util.regex.Pattern.compile("\"read_as\":\"([^\"]*)\"").matcher(r.out());
+    assertThat(readAs.find()).as(r.out()).isTrue();
+    assertThat(readAs.group(1)).contains("test statistics").doesNotContain("proving");
+    // The embedding (and with it the word pieces the token features align) keeps the gloss made alone.
+    assertThat(r.out()).contains("least aligned: 'proving'");
+  }
+
+  /**
    * Facts that share their words but not their meaning, each merged at 0.998-1.0 before it was read (a wrong merge
    * loses one: exit 0, new), next to the same fact reworded (exit 1, a duplicate).
    */
