@@ -23,8 +23,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * within {@link #PROBABILITY_TOLERANCE} of the fitted weights' own. The weights themselves differ a little from one
  * processor to another: the memory preset's quantized model (bge-small-en-v1.5-q) runs int8 kernels that round
  * differently with and without the processor's dot-product instructions, so its cosines and token features move in
- * the fourth decimal, and the fitted weights by up to 0.03 (cosine 5.5602 on the machine that fitted the shipped
- * preset, 5.5745 on another; no probability moved by more than 0.004 and no decision changed).
+ * the fourth decimal, and the fitted weights by up to 0.03 (the same code and data, before the gloss beside the other
+ * text: cosine 5.5602 on one machine, 5.5745 on another; no probability moved by more than 0.004 and no decision
+ * changed).
  */
 class DejaTrainReproducesPresetsIT {
   private static final Path TRAIN = Path.of("..", "datasets", "train");
