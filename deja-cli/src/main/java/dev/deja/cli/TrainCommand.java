@@ -8,7 +8,6 @@ import dev.deja.core.cascade.StageContext;
 import dev.deja.core.cascade.StageRegistry;
 import dev.deja.core.engine.ItemPreparer;
 import dev.deja.core.eval.Calibration;
-import dev.deja.core.eval.Confusion;
 import dev.deja.core.eval.CrossValidation;
 import dev.deja.core.eval.LogisticRegression;
 import dev.deja.core.spec.CollectionSpec;
@@ -21,14 +20,11 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.OptionalDouble;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -45,7 +41,7 @@ import picocli.CommandLine.Option;
             + "was trained."},
     footer = {"", "Example (the shipped memory weights):",
         "  deja train --preset memory --data datasets/train/memory/pairs.jsonl \\",
-        "      --data datasets/train/memory/scenario.jsonl --out trained.yaml",
+        "      --data datasets/train/memory/scenario.jsonl --repeats 15 --out trained.yaml",
         "  deja eval --preset memory --config trained.yaml --data datasets/dev/memory/pairs.jsonl",
         "  deja serve --config trained.yaml",
         "", "Evaluated on the data it was fitted on, 'deja eval --config' prints the in-sample figures train prints; "
@@ -260,26 +256,30 @@ final class TrainCommand implements Callable<Integer> {
     double[] cv = null;
     double bestObjective = -1;
     Map<Double, Double> tried = new LinkedHashMap<>();
-    for (double candidate : grid) {
-      double[] p = new double[n];
-      for (int[] f : foldsByRepeat) {
-        double[] pr = CrossValidation.predict(x, y, w, f, candidate, signs);
+    try (dev.deja.cli.eval.Progress progress = dev.deja.cli.eval.Progress.of(err, "cross-validation",
+        (long) grid.length * repeats, 2)) {
+      for (double candidate : grid) {
+        double[] p = new double[n];
+        for (int[] f : foldsByRepeat) {
+          double[] pr = CrossValidation.predict(x, y, w, f, candidate, signs);
+          for (int i = 0; i < n; i++) {
+            p[i] += pr[i] / repeats;
+          }
+          progress.step();
+        }
         for (int i = 0; i < n; i++) {
-          p[i] += pr[i] / repeats;
+          if (td.rows.get(i).vetoed()) {
+            p[i] = 0;
+          }
         }
-      }
-      for (int i = 0; i < n; i++) {
-        if (td.rows.get(i).vetoed()) {
-          p[i] = 0;
+        TrainScores sc = new TrainScores(td, p, hasPairs, combined.relativeMargin());
+        double objective = sc.objective(sc.bestThreshold(beta), beta);
+        tried.put(candidate, objective);
+        if (objective > bestObjective + 1e-9) {
+          bestObjective = objective;
+          cv = p;
+          l2 = candidate;
         }
-      }
-      Scores sc = new Scores(td, p, hasPairs, combined.relativeMargin());
-      double objective = sc.objective(sc.bestThreshold(beta), beta);
-      tried.put(candidate, objective);
-      if (objective > bestObjective + 1e-9) {
-        bestObjective = objective;
-        cv = p;
-        l2 = candidate;
       }
     }
     LogisticRegression model = LogisticRegression.fit(x, y, w, l2, signs);
@@ -287,8 +287,8 @@ final class TrainCommand implements Callable<Integer> {
     for (int i = 0; i < n; i++) {
       fitted[i] = td.rows.get(i).vetoed() ? 0 : model.predict(x[i]);
     }
-    Scores cvScores = new Scores(td, cv, hasPairs, combined.relativeMargin());
-    Scores inSample = new Scores(td, fitted, hasPairs, combined.relativeMargin());
+    TrainScores cvScores = new TrainScores(td, cv, hasPairs, combined.relativeMargin());
+    TrainScores inSample = new TrainScores(td, fitted, hasPairs, combined.relativeMargin());
     double threshold = cvScores.threshold(beta, thresholdRule.equals("one-se"), thresholdSmoothing);
     if (dump != null) {
       writeDump(td, combined.featureNames(), groups, fold, cv);
@@ -299,8 +299,8 @@ final class TrainCommand implements Callable<Integer> {
     for (int i = 0; i < wt.length; i++) {
       weights.put(combined.featureNames().get(i), round(wt[i]));
     }
-    Summary cvAt = cvScores.at(threshold);
-    Summary fitAt = inSample.at(threshold);
+    TrainScores.Summary cvAt = cvScores.at(threshold);
+    TrainScores.Summary fitAt = inSample.at(threshold);
     // Whether the probability means what it says, out of fold: on the labelled pairs (the hard cases) and on every
     // example the model scores (vetoed pairs are decided by the veto, not by a probability).
     boolean[] pairsOnly = new boolean[n];
@@ -380,9 +380,10 @@ final class TrainCommand implements Callable<Integer> {
       pw.println("cross-validated sweep:");
       pw.println("  threshold  precision  recall  F1      exact-set");
       for (int t = 20; t <= 80; t += 5) {
-        Summary s = cvScores.at(t / 100.0);
-        pw.printf(Locale.ROOT, "  %.2f       %.4f     %.4f  %.4f  %s%n", t / 100.0, s.pairs.precision(),
-            s.pairs.recall(), s.pairs.f1(), s.checks == 0 ? "—" : String.format(Locale.ROOT, "%.4f", s.exactSet()));
+        TrainScores.Summary s = cvScores.at(t / 100.0);
+        pw.printf(Locale.ROOT, "  %.2f       %.4f     %.4f  %.4f  %s%n", t / 100.0, s.pairs().precision(),
+            s.pairs().recall(), s.pairs().f1(),
+            s.checks() == 0 ? "—" : String.format(Locale.ROOT, "%.4f", s.exactSet()));
       }
       pw.println();
       pw.printf(Locale.ROOT, "calibration (cross-validated): pairs Brier %.4f, ECE %.4f (%d examples); all examples "
@@ -417,130 +418,6 @@ final class TrainCommand implements Callable<Integer> {
     }
     m.put("bins", bins);
     return m;
-  }
-
-  /** What a threshold gives: pairs (or scenario candidates) confusion, and scenario exact-set. */
-  record Summary(Confusion pairs, int checks, int exact, Confusion links) {
-    double exactSet() {
-      return checks == 0 ? Double.NaN : (double) exact / checks;
-    }
-
-    String describe() {
-      String p = String.format(Locale.ROOT, "pairs P %.4f R %.4f F1 %.4f", pairs.precision(), pairs.recall(),
-          pairs.f1());
-      return checks == 0 ? p : p + String.format(Locale.ROOT, "; scenario exact-set %.4f (%d/%d checks), P %.4f R "
-          + "%.4f", exactSet(), exact, checks, links.precision(), links.recall());
-    }
-
-    Map<String, Object> toMap() {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("precision", round(pairs.precision()));
-      m.put("recall", round(pairs.recall()));
-      m.put("f1", round(pairs.f1()));
-      if (checks > 0) {
-        m.put("exact_set_accuracy", round(exactSet()));
-        m.put("checks", checks);
-        m.put("scenario_precision", round(links.precision()));
-        m.put("scenario_recall", round(links.recall()));
-      }
-      return m;
-    }
-  }
-
-  /** Scores of every example, read as pair and scenario decisions. */
-  private static final class Scores {
-    private final TrainingData td;
-    private final double[] score;
-    private final boolean pairsFirst;
-    private final OptionalDouble margin;
-
-    Scores(TrainingData td, double[] score, boolean pairsFirst, OptionalDouble margin) {
-      this.td = td;
-      this.score = score;
-      this.pairsFirst = pairsFirst;
-      this.margin = margin;
-    }
-
-    /** The threshold with the best F-beta over the pairs (outside pairs count as NEW), else the scenario rows. */
-    double bestThreshold(double beta) {
-      return threshold(beta, false, 0);
-    }
-
-    /**
-     * The threshold by F-beta over the pairs (outside pairs count as NEW), else the scenario rows, read on the curve
-     * smoothed over ±{@code smoothing}.
-     */
-    double threshold(double beta, boolean oneStandardError, double smoothing) {
-      List<Double> s = new ArrayList<>();
-      List<Integer> l = new ArrayList<>();
-      for (int i = 0; i < score.length; i++) {
-        TrainingData.Row r = td.rows.get(i);
-        if (r.source().equals("pairs") == pairsFirst) {
-          s.add(score[i]);
-          l.add(r.label());
-        }
-      }
-      if (pairsFirst) {
-        td.outside.values().forEach(v -> {
-          s.add(0.0);
-          l.add(v);
-        });
-      }
-      double[] scores = s.stream().mapToDouble(Double::doubleValue).toArray();
-      int[] labels = l.stream().mapToInt(Integer::intValue).toArray();
-      return oneStandardError ? CrossValidation.oneStandardErrorThreshold(scores, labels, beta, smoothing)
-          : CrossValidation.bestThreshold(scores, labels, beta, smoothing);
-    }
-
-    /** What --l2 auto maximises: F-beta on the pairs, averaged with exact-set accuracy when there are checks. */
-    double objective(double t, double beta) {
-      Summary s = at(t);
-      double p = s.pairs.precision();
-      double r = s.pairs.recall();
-      double b2 = beta * beta;
-      double f = p + r == 0 ? 0 : (1 + b2) * p * r / (b2 * p + r);
-      return s.checks == 0 || !pairsFirst ? f : (f + s.exactSet()) / 2;
-    }
-
-    Summary at(double t) {
-      Confusion pairs = Confusion.EMPTY;
-      for (int i = 0; i < score.length; i++) {
-        TrainingData.Row r = td.rows.get(i);
-        if (r.source().equals("pairs") == pairsFirst) {
-          pairs = pairs.add(score[i] >= t, r.label() == 1);
-        }
-      }
-      if (pairsFirst) {
-        for (int label : td.outside.values()) {
-          pairs = pairs.add(false, label == 1);
-        }
-      }
-      int exact = 0;
-      Confusion links = Confusion.EMPTY;
-      for (TrainingData.Check c : td.checks) {
-        double best = c.rows().stream().mapToDouble(i -> score[i]).max().orElse(0);
-        Set<String> predicted = new LinkedHashSet<>();
-        for (int i : c.rows()) {
-          boolean on = score[i] >= t && (margin.isEmpty() || score[i] >= best - margin.getAsDouble());
-          String sid = td.rows.get(i).id().substring(td.rows.get(i).id().indexOf('~') + 1);
-          if (on) {
-            predicted.add(sid);
-          }
-        }
-        if (predicted.equals(c.expected())) {
-          exact++;
-        }
-        for (String e : c.expected()) {
-          links = links.add(predicted.contains(e), true);
-        }
-        for (String p : predicted) {
-          if (!c.expected().contains(p)) {
-            links = links.add(true, false);
-          }
-        }
-      }
-      return new Summary(pairs, td.checks.size(), exact, links);
-    }
   }
 
   private void writeDump(TrainingData td, List<String> featureNames, List<String> groups, int[] fold,
