@@ -8,7 +8,7 @@
 Reads /usr/share/dictd/freedict-LLL-eng.{index,dict.dz} and writes OUT_DIR/LL-en.tsv.gz (default
 deja-lexicon/src/main/resources/dev/deja/lexicon/bilingual/): one line per one-word headword, lower-cased,
 "headword<TAB>translation|translation|...", at most twelve translations of at most three words each, in the
-dictionary's order. Deterministic: the same packages give byte-identical files (gzip without a time stamp).
+dictionary's order, general senses before those a subject or region label marks ("[cook.]", "[Sachsen]"). Deterministic: the same packages give byte-identical files (gzip without a time stamp).
 The tables are derived from FreeDict (GPL-2.0-or-later); see the NOTICE beside them.
 """
 import gzip, io, os, re, sys, zlib
@@ -44,18 +44,25 @@ def clean(t):
 
 
 def translations(entry):
+    """The entry's translations, as (general, labelled): a translation line that opens with a subject or region label
+    ("[cook.] meat <n>", "[Sachsen] chimney <n>", deu-eng) gives a specialised sense, ranked after the general ones."""
     lines = entry.split("\n")
-    out = []
+    general, labelled = [], []
     for line in lines[1:]:
-        if not line.strip() or line.startswith(" ") or line.startswith("\t"):
+        # Translation lines start at the margin, or after a space when they open with a label; examples, notes,
+        # synonyms and cross-references are indented without one.
+        if not line.strip() or (line[:1].isspace() and not line.lstrip().startswith("[")):
             continue
+        out = labelled if line.lstrip().startswith("[") else general
+        # Grammar tags may hold commas ("I <pron, pers>, me <pron, pers>"): removed before the line is split.
+        line = re.sub(r"<[^>]*>[^\s,;]*", " ", line)
         for part in re.split(r"[,;]", re.sub(r"\([^)]*\)", "", line)):
             t = clean(part)
             if not t or len(t.split()) > MAX_WORDS or not re.fullmatch(r"[a-z][a-z' -]*", t):
                 continue
             if t not in out:
                 out.append(t)
-    return out[:MAX_TRANSLATIONS]
+    return general, labelled
 
 
 def build(dictd, lang3):
@@ -71,14 +78,20 @@ def build(dictd, lang3):
             if not head or " " in head or not re.fullmatch(r"[^\W\d_][\w'-]*", head):
                 continue
             entry = data[b64(parts[1]):b64(parts[1]) + b64(parts[2])].decode("utf-8", "replace")
-            ts = translations(entry)
-            if not ts:
+            general, labelled = translations(entry)
+            if not general and not labelled:
                 continue
-            known = table.setdefault(head, [])
-            for t in ts:
-                if t not in known and len(known) < MAX_TRANSLATIONS:
-                    known.append(t)
-    return table
+            known = table.setdefault(head, ([], []))
+            for ts, into in ((general, known[0]), (labelled, known[1])):
+                for t in ts:
+                    if t not in into:
+                        into.append(t)
+    # A headword's general senses first, then its labelled ones, each in the dictionary's order.
+    out = {}
+    for head, (general, labelled) in table.items():
+        ranked = general + [t for t in labelled if t not in general]
+        out[head] = ranked[:MAX_TRANSLATIONS]
+    return out
 
 
 def main():

@@ -50,6 +50,20 @@ class GlossesTest {
     assertThat(K.translations(word, language)).contains(english);
   }
 
+  /**
+   * How scripts/bilingual-tables.py reads FreeDict's German dictionary: translation lines that open with a subject
+   * label are read ("[cook.] meat"), after the general senses ("fällig": "due" before "[econ.] exigible"); grammar tags
+   * are not split at their commas ("I <pron, pers>, me <pron, pers>"), and the abbreviation written right after a tag
+   * is no translation ("Friday <n>Fri").
+   */
+  @Test
+  void theGermanTableReadsLabelledSensesAfterTheGeneralOnes() {
+    assertThat(K.translations("fleisch", "de")).containsExactly("meat", "flesh");
+    assertThat(K.translations("fällig", "fällig", "de")).startsWith("due");
+    assertThat(K.translations("ich", "de")).startsWith("i", "me");
+    assertThat(K.translations("freitag", "de")).containsExactly("friday");
+  }
+
   @Test
   void knowsNothingOfUnknownWordsAndLanguages() {
     assertThat(K.translations("xqzvbn", "de")).isEmpty();
@@ -87,7 +101,8 @@ class GlossesTest {
   @CsvSource(delimiter = '|', value = {
       "Reunião de pais – Theo | Theo parents' meeting | meeting parents – Theo | bevy parents – Theo",
       "Reisepass-Termin Generalkonsulat | Jonas passport appointment at German consulate | appointment | appointed day",
-      "Prüfung Statistik | Statistics exam | test statistics | proving statistics",
+      "Prüfung Statistik | Statistics exam | exam statistics | proving statistic",
+      "Prüfung Statistik | Statistics check | verification statistics | proving statistic",  // a WordNet synonym
       "Natal em São Paulo | Christmas trip to São Paulo | christmas | natal",
       "Im Flugzeug sitze ich am liebsten am Gang. | I like the corridor seat on planes. | corridor | escapement",
       "Ik gebruik Bitwarden. | I use Bitwarden. | use Bitwarden. | custom Bitwarden."})

@@ -37,14 +37,21 @@ final class NegationReadings {
   private static final Set<String> CLAUSE_OPENERS = Set.of("but", "yet", "although", "though", "whereas", "while",
       "because", "so", "since", "however", "except");
 
+  /**
+   * Negative determiners and pronouns: standing before the object, they negate the verb before them as well ("I eat no
+   * meat" is "I don't eat meat"; a gloss writes Dutch "geen" and German "kein" as "no").
+   */
+  private static final Set<String> NEGATIVE_DETERMINERS = Set.of("no", "none", "nobody", "nothing");
+
   /** How many content words after a negation cue it reaches. */
   private static final int SCOPE_WORDS = 2;
 
   /**
    * The words a text negates and the words it states, from each word's clause: a clause (cut at punctuation and at
    * the conjunctions that open a new one) negates the {@value #SCOPE_WORDS} content words after its first negation
-   * cue, or, when nothing follows it, what comes before ("raw ones aren't"). Returns word → +1 (only stated), −1
-   * (only negated), 0 (both); words further after a cue are neither and left out.
+   * cue — and, after a negative determiner, the content word right before it, its verb ("eat no meat") — or, when
+   * nothing follows it, what comes before ("raw ones aren't"). Returns word → +1 (only stated), −1 (only negated), 0
+   * (both); words further after a cue are neither and left out.
    */
   static Map<String, Integer> negatedWords(List<PairSignals.Token> tokens, Lexicon lex) {
     Map<String, Integer> out = new HashMap<>();
@@ -65,6 +72,10 @@ final class NegationReadings {
       for (int j = cue + 1; cue >= 0 && j < i && !after; j++) {
         after = scopeContent(tokens.get(j).word(), lex);
       }
+      // The word right before a negative determiner, when it is a content word (a function word such as "have" or
+      // "is" says nothing either way, and the words before it are the subject's: "My husband has no children").
+      int verb = after && cue > start && NEGATIVE_DETERMINERS.contains(tokens.get(cue).word())
+          && scopeContent(tokens.get(cue - 1).word(), lex) ? cue - 1 : -1;
       int seen = 0;
       for (int j = start; j < i; j++) {
         String w = tokens.get(j).word();
@@ -76,7 +87,7 @@ final class NegationReadings {
           }
           continue;
         }
-        boolean negated = cue >= 0 && !after && j < cue;
+        boolean negated = cue >= 0 && (!after && j < cue || j == verb);
         out.merge(w, negated ? -1 : 1, NegationReadings::sameSignOrBoth);
       }
       start = i;

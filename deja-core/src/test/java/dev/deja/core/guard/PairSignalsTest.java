@@ -304,6 +304,13 @@ class PairSignalsTest {
         .get("negation_scope")).isZero();
     // One negation in one text is negation_mismatch's case, not this one.
     assertThat(of("I have a piano.", "I don't have a piano.").get("negation_scope")).isZero();
+    // A negative determiner before the object negates the verb before it too: "eat no meat" is "don't eat meat" (and
+    // a gloss writes Dutch "geen", German "kein" as "no"); the subject before a function word stays stated.
+    assertThat(of("I eat no meat.", "I don't eat meat.").get("negation_scope")).isZero();
+    assertThat(of("My husband drinks no coffee.", "My husband doesn't drink coffee.").get("negation_scope")).isZero();
+    assertThat(of("My sister has no children.", "My sister doesn't have children.").get("negation_scope")).isZero();
+    assertThat(of("I eat no meat, but I eat fish.", "I eat meat, but I eat no fish.").get("negation_scope"))
+        .isEqualTo(1.0);
   }
 
   @Test
