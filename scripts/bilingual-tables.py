@@ -8,7 +8,8 @@
 Reads /usr/share/dictd/freedict-LLL-eng.{index,dict.dz} and writes OUT_DIR/LL-en.tsv.gz (default
 deja-lexicon/src/main/resources/dev/deja/lexicon/bilingual/): one line per one-word headword, lower-cased,
 "headword<TAB>translation|translation|...", at most twelve translations of at most three words each, in the
-dictionary's order, general senses before those a subject or region label marks ("[cook.]", "[Sachsen]"). Deterministic: the same packages give byte-identical files (gzip without a time stamp).
+dictionary's order, general senses before those a subject or region label marks ("[cook.]", "[Sachsen]").
+Deterministic: the same packages give byte-identical files (gzip without a time stamp).
 The tables are derived from FreeDict (GPL-2.0-or-later); see the NOTICE beside them.
 """
 import gzip, io, os, re, sys, zlib
@@ -54,7 +55,8 @@ def translations(entry):
         if not line.strip() or (line[:1].isspace() and not line.lstrip().startswith("[")):
             continue
         out = labelled if line.lstrip().startswith("[") else general
-        # Grammar tags may hold commas ("I <pron, pers>, me <pron, pers>"): removed before the line is split.
+        # Grammar tags may hold commas ("I <pron, pers>, me <pron, pers>"), and an abbreviation may follow a tag
+        # ("Friday <n>Fri"): both are removed before the line is split.
         line = re.sub(r"<[^>]*>[^\s,;]*", " ", line)
         for part in re.split(r"[,;]", re.sub(r"\([^)]*\)", "", line)):
             t = clean(part)
