@@ -34,7 +34,6 @@ def dict_text(path):
 
 
 def clean(t):
-    t = re.sub(r"<[^>]*>", " ", t)
     t = re.sub(r"\[[^\]]*\]", " ", t)
     t = re.sub(r"\([^)]*\)", " ", t)
     t = re.sub(r"\{[^}]*\}", " ", t)

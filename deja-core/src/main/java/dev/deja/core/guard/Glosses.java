@@ -60,10 +60,9 @@ public final class Glosses {
    * WordKnowledge)}, but a word with several translations takes the one the other text uses — the same word, a form
    * of it or a synonym (WordNet) — as a bilingual reader picks the sense the context supports: "Prüfung" is glossed
    * "proving" alone (the dictionary's first sense), "exam" beside "Quantum mechanics exam" and "verification" (a
-   * synonym of "check") beside "Statistics check",
-   * "Reunião" "bevy" alone and "meeting" beside "parents' meeting". Only a translation the dictionary lists for the
-   * word is chosen; a word none of whose translations the other text uses is glossed as alone. The text itself when
-   * it is not glossed alone.
+   * synonym of "check") beside "Statistics check"; "Reunião" "bevy" alone and "meeting" beside "parents' meeting".
+   * Only a translation the dictionary lists for the word is chosen; a word none of whose translations the other text
+   * uses is glossed as alone. The text itself when it is not glossed alone.
    */
   public static String english(String text, String other, Lexicon lex, WordKnowledge knowledge) {
     String alone = english(text, lex, knowledge);
