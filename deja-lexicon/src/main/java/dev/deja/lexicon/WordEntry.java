@@ -30,10 +30,12 @@ import java.util.Set;
  * @param usedMost the synset of its most used sense in each part of speech, by WordNet's sense-tagged texts, when
  *     they use it there at least {@link WordNetEntries#MIN_USES} times; none otherwise (the order of untagged senses
  *     says nothing: "kale" lists money first)
+ * @param synonyms the other words of the synsets of its senses in use, lower case ("physical therapy" →
+ *     physiotherapy, physiatrics)
  */
 record WordEntry(String word, boolean known, Set<String> lemmas, Set<Long> synsets, Set<String> formLemmas,
     Set<String> antonymLemmas, List<Sense> top, boolean lowerCase, boolean person, boolean pastTense, boolean verb,
-    boolean mainlyVerb, Set<String> definition, Set<Long> usedMost) {
+    boolean mainlyVerb, Set<String> definition, Set<Long> usedMost, Set<String> synonyms) {
 
   /**
    * One of a word's most frequent senses, with its hypernyms.
@@ -53,5 +55,5 @@ record WordEntry(String word, boolean known, Set<String> lemmas, Set<Long> synse
   }
 
   static final WordEntry UNKNOWN_WORD = new WordEntry("", false, Set.of(), Set.of(), Set.of(), Set.of(), List.of(),
-      false, false, false, false, false, Set.of(), Set.of());
+      false, false, false, false, false, Set.of(), Set.of(), Set.of());
 }

@@ -140,6 +140,7 @@ final class WordNetEntries {
     Set<String> antonyms = new java.util.HashSet<>();
     List<WordEntry.Sense> top = new ArrayList<>();
     Set<String> definition = new java.util.HashSet<>();
+    Set<String> synonyms = new java.util.HashSet<>();
     boolean lowerCase = false;
     boolean person = false;
     boolean pastVerb = false;
@@ -182,6 +183,12 @@ final class WordNetEntries {
         // pre-eminent competitor, the fifth sense of "queen", which no tagged text uses it in.
         if (i < TOP_SENSES || used) {
           synsets.add(id(s));
+          for (Word w : s.getWords()) {
+            String l = w.getLemma().toLowerCase(Locale.ROOT);
+            if (!l.equals(word) && !l.equalsIgnoreCase(iw.getLemma())) {
+              synonyms.add(l);
+            }
+          }
         }
         for (PointerType t : FORM_POINTERS) {
           for (Pointer p : s.getPointers(t)) {
@@ -211,7 +218,7 @@ final class WordNetEntries {
             && lookup(POS.ADJECTIVE, word) == null);
     return new WordEntry(word, known, ordered(lemmas), ordered(synsets), ordered(forms),
         ordered(antonyms), List.copyOf(top), lowerCase, person, past, verb, mainlyVerb(uses), ordered(definition),
-        Set.copyOf(usedMost));
+        Set.copyOf(usedMost), ordered(synonyms));
   }
 
   /** Whether the tagged texts use a word as a verb more often than in any other part of speech. */

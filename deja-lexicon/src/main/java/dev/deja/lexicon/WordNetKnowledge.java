@@ -70,6 +70,11 @@ public final class WordNetKnowledge implements WordKnowledge {
   }
 
   @Override
+  public Set<String> synonyms(String word) {
+    return entries.entry(word.strip()).synonyms();
+  }
+
+  @Override
   public boolean isCommonWord(String word) {
     return entries.entry(word).lowerCase();
   }

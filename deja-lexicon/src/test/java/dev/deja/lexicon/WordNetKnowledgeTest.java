@@ -68,6 +68,14 @@ class WordNetKnowledgeTest {
   }
 
   @Test
+  void theSynonymsOfAWordOrPhraseAreTheOtherWordsOfItsSensesInUse() {
+    assertThat(K.synonyms("physical therapy")).contains("physiotherapy").doesNotContain("physical therapy");
+    // Not through a sense no tagged text uses: "queen"'s fifth sense holds "king".
+    assertThat(K.synonyms("queen")).doesNotContain("king");
+    assertThat(K.synonyms("qwertyuiop")).isEmpty();
+  }
+
+  @Test
   void synonymsInTheMostUsedSenseOfOneWord() {
     assertThat(K.synonymsInMostUsedSense("keep", "hold")).isTrue();
     assertThat(K.synonymsInMostUsedSense("hold", "keep")).isTrue();

@@ -352,11 +352,15 @@ final class Roles {
     return k > earlier ? ASYMMETRIC_MARKERS.get(words.get(k)) : null;
   }
 
-  /** The first word both texts have whose preceding prepositions are opposites, described; null when none. */
+  /**
+   * The first word both texts have whose preceding prepositions are opposites, described; null when none. The word is
+   * a content word or a person: "to Madrid" / "from Madrid", "to me" / "from me", and a clause's subject after a
+   * conjunction that is also a preposition: "since I was six" / "until I was six".
+   */
   static String roleChange(List<String> wa, List<String> wb, Lexicon lex) {
     for (int i = 1; i < wa.size(); i++) {
       String w = wa.get(i);
-      if (lex.functionWords().contains(w)) {
+      if (lex.functionWords().contains(w) && !PERSONS.containsKey(w)) {
         continue;
       }
       for (int j = 1; j < wb.size(); j++) {

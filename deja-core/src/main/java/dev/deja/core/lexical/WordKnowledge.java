@@ -141,6 +141,14 @@ public interface WordKnowledge {
   }
 
   /**
+   * The other words of a lower-case word's synsets, in the senses the resource counts as in use ("physical therapy"
+   * → physiotherapy, physiatrics); empty when it does not know.
+   */
+  default java.util.Set<String> synonyms(String word) {
+    return java.util.Set.of();
+  }
+
+  /**
    * Whether a lower-case word is a past-tense verb form ("went", "worked", "was"); false when the resource does not
    * know. Participles in "-ing" and third-person forms are not past.
    */

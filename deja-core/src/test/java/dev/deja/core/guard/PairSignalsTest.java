@@ -67,6 +67,9 @@ class PairSignalsTest {
       // The two ends of a span of time.
       "I worked at the bank until 2018.|I've worked at the bank since 2018.|role_change",
       "Winter tyres stay on until April.|Winter tyres go on from April.|role_change",
+      // The shared word may be a person, the subject of a clause the preposition opens.
+      "I've had piano lessons since I was six.|I had piano lessons until I was six.|role_change",
+      "Sam lent the tent to me.|Sam borrowed the tent from me.|role_change",
       "I visit my grandmother.|My grandmother visits.|subject_shift",
       "I'm a nurse.|My sister is a nurse.|other_subject",
       // The speaker has something else than the other text's subject.

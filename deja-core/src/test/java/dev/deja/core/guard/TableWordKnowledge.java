@@ -19,6 +19,7 @@ final class TableWordKnowledge implements WordKnowledge {
   private Set<String> mainlyVerbs = Set.of();
   private Set<String> phrases = Set.of();
   private final Map<String, Set<String>> definitions = new HashMap<>();
+  private final Map<String, Set<String>> synonyms = new HashMap<>();
 
   TableWordKnowledge(Set<String> common, Set<String> persons, Set<String> past) {
     this.common = Set.copyOf(common);
@@ -65,6 +66,17 @@ final class TableWordKnowledge implements WordKnowledge {
   @Override
   public java.util.List<String> lemmas(String word) {
     return phrases.contains(word) ? java.util.List.of(word) : java.util.List.of();
+  }
+
+  /** A word's (or phrase's) synonyms, as the synsets of its senses in use list them. */
+  TableWordKnowledge synonyms(String word, String... others) {
+    synonyms.put(word, Set.of(others));
+    return this;
+  }
+
+  @Override
+  public Set<String> synonyms(String word) {
+    return synonyms.getOrDefault(word, Set.of());
   }
 
   /** A word's definition, as the words of its gloss. */

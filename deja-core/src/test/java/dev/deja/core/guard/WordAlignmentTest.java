@@ -103,6 +103,25 @@ class WordAlignmentTest {
   }
 
   @Test
+  void anUnknownWordThatClipsASynonymOfTheOtherWordIsThatWord() {
+    TableWordKnowledge k = new TableWordKnowledge(Set.of("physical", "therapy", "physical therapy", "shoulder",
+        "budgeting", "use", "app"), Set.of(), Set.of())
+        .phrases("physical therapy")
+        .synonyms("physical therapy", "physiotherapy", "physiatrics")
+        .synonyms("use", "apply", "employ");
+    WordAlignment al = WordAlignment.of("Rosa physio (shoulder)", "Rosa physical therapy (shoulder)",
+        Lexicon.ENGLISH, k);
+    assertThat(al.complete()).isTrue();
+    assertThat(al.matched()).anySatisfy(p -> assertThat(p.relation().evidence())
+        .isEqualTo("clipped form of 'physiotherapy', a synonym of 'physical therapy'"));
+    al = WordAlignment.of("Rosa physical therapy (shoulder)", "Rosa physio (shoulder)", Lexicon.ENGLISH, k);
+    assertThat(al.complete()).as("either side").isTrue();
+    // The word spelled out is longer than the clipping: "app" does not clip "use" through "apply".
+    al = WordAlignment.of("My budgeting app", "I use budgeting", Lexicon.ENGLISH, k);
+    assertThat(al.unmatchedA()).contains("app");
+  }
+
+  @Test
   void anAbbreviationSpellsTheWordsAroundAFunctionWord() {
     WordAlignment al = WordAlignment.of("UW campus tour", "Campus tour at University of Washington", Lexicon.ENGLISH,
         K);
