@@ -84,7 +84,9 @@ final class Translations {
     Table t = table(language);
     Optional<String> direct = find(t, word, written, language);
     if (direct.isPresent()) {
-      return List.of(direct.get().split("\\|"));
+      String own = written == null ? null : t.accented().get(written);
+      own = own != null ? own : t.words().get(word);
+      return own == null ? List.of(direct.get().split("\\|")) : withDictionaryForms(t, own, word, written, language);
     }
     if (COMPOUND_LANGUAGES.contains(language) && word.length() >= 2 * MIN_PART) {
       return compound(t, word, language).map(List::of).orElse(List.of());
@@ -130,6 +132,33 @@ final class Translations {
       hit = stem.length() >= MIN_PART ? t.stems().get(stem) : null;
     }
     return Optional.ofNullable(hit);
+  }
+
+  /**
+   * A word's own translations, then those of its dictionary forms that the dictionary lists apart, as {@link
+   * Inflections} and the plural and inflection endings give them: "esse" is a headword of its own (the chimney) and the
+   * first person of "essen" (to eat), "domingos" the plural of "domingo" (Sunday), "sitze" a plural noun and a verb
+   * form; a gloss picks the sense the other text uses from all of them.
+   */
+  private static List<String> withDictionaryForms(Table t, String own, String word, String written,
+      String language) {
+    java.util.LinkedHashSet<String> out = new java.util.LinkedHashSet<>(List.of(own.split("\\|")));
+    List<String> forms = new java.util.ArrayList<>(Inflections.lemmas(written != null ? written : word, language));
+    for (String e : ENDINGS) {
+      if (word.endsWith(e) && word.length() - e.length() >= MIN_PART) {
+        forms.add(word.substring(0, word.length() - e.length()));
+      }
+    }
+    for (String form : forms) {
+      String hit = t.accented().get(form);
+      if (hit == null) {
+        hit = t.words().get(NumberWords.key(form));
+      }
+      if (hit != null && !NumberWords.key(form).equals(word)) {
+        out.addAll(List.of(hit.split("\\|")));
+      }
+    }
+    return List.copyOf(out);
   }
 
   /** The longest known head with a known modifier before it: "wachtwoordmanager" → "password manager". */

@@ -155,6 +155,20 @@ class GlossesTest {
   }
 
   /**
+   * A word that is a headword of its own and also an inflected form of another keeps the senses of both, its own
+   * first: "domingos" (FreeDict: Dominica) is the plural of "domingo" (Sunday), "jogo" (a game, a set) the first
+   * person of "jogar" (to play); the gloss beside an English text takes the sense that text uses.
+   */
+  @Test
+  void aWordThatIsAlsoAnInflectedFormHasTheSensesOfItsDictionaryFormAfterItsOwn() {
+    assertThat(K.translations("domingos", "domingos", "pt")).startsWith("dominica").contains("sunday");
+    assertThat(K.translations("jogo", "jogo", "pt")).startsWith("outfit").contains("play");
+    assertThat(Glosses.english("Jogo vôlei aos domingos à tarde.", "I play volleyball on Sunday afternoons.",
+        Lexicon.ENGLISH, K)).contains("play").contains("sunday");
+    assertThat(gloss("Jogo vôlei aos domingos à tarde.")).contains("outfit").contains("dominica");
+  }
+
+  /**
    * Hostile input from a seeded generator: words of accented letters, apostrophes (elisions and stray ones), digits
    * and marks are glossed without an error and quickly, with no doubled spaces where an elided word was split off.
    */
