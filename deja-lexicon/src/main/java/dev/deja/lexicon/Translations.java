@@ -136,9 +136,9 @@ final class Translations {
 
   /**
    * A word's own translations, then those of its dictionary forms that the dictionary lists apart, as {@link
-   * Inflections} and the plural and inflection endings give them: "esse" is a headword of its own (the chimney) and the
-   * first person of "essen" (to eat), "domingos" the plural of "domingo" (Sunday), "sitze" a plural noun and a verb
-   * form; a gloss picks the sense the other text uses from all of them.
+   * Inflections} and the plural and inflection endings give them: "domingos" is a headword of its own (Dominica) and
+   * the plural of "domingo" (Sunday), "jogo" (outfit, set, game) the first person of "jogar" (play), "sitze" (seats) a
+   * form of "sitzen" (sit); a gloss picks the sense the other text uses from all of them.
    */
   private static List<String> withDictionaryForms(Table t, String own, String word, String written,
       String language) {
