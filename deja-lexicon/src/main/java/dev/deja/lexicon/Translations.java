@@ -82,11 +82,13 @@ final class Translations {
       return List.of();
     }
     Table t = table(language);
+    String own = headword(t, word, written);
+    if (own != null) {
+      return withDictionaryForms(t, own, word, written, language);
+    }
     Optional<String> direct = find(t, word, written, language);
     if (direct.isPresent()) {
-      String own = written == null ? null : t.accented().get(written);
-      own = own != null ? own : t.words().get(word);
-      return own == null ? List.of(direct.get().split("\\|")) : withDictionaryForms(t, own, word, written, language);
+      return List.of(direct.get().split("\\|"));
     }
     if (COMPOUND_LANGUAGES.contains(language) && word.length() >= 2 * MIN_PART) {
       return compound(t, word, language).map(List::of).orElse(List.of());
@@ -104,18 +106,12 @@ final class Translations {
   }
 
   private Optional<String> find(Table t, String word, String written, String language) {
-    String hit = written == null ? null : t.accented().get(written);
-    if (hit == null) {
-      hit = t.words().get(word);
-    }
+    String hit = headword(t, word, written);
     // An inflected form by its dictionary forms ("habitent" → "habiter", "bebo" → "beber", "años" → "año"), in the
     // order the language's dictionary gives them.
     if (hit == null && written != null) {
       for (String lemma : Inflections.lemmas(written, language)) {
-        hit = t.accented().get(lemma);
-        if (hit == null) {
-          hit = t.words().get(NumberWords.key(lemma));
-        }
+        hit = formHit(t, lemma);
         if (hit != null) {
           break;
         }
@@ -150,15 +146,24 @@ final class Translations {
       }
     }
     for (String form : forms) {
-      String hit = t.accented().get(form);
-      if (hit == null) {
-        hit = t.words().get(NumberWords.key(form));
-      }
+      String hit = formHit(t, form);
       if (hit != null && !NumberWords.key(form).equals(word)) {
         out.addAll(List.of(hit.split("\\|")));
       }
     }
     return List.copyOf(out);
+  }
+
+  /** The word's own entry: as written (accents kept) when given, else accent-folded; null when it has none. */
+  private static String headword(Table t, String word, String written) {
+    String hit = written == null ? null : t.accented().get(written);
+    return hit != null ? hit : t.words().get(word);
+  }
+
+  /** The entry of a dictionary form: with its accents, else accent-folded; null when there is none. */
+  private static String formHit(Table t, String form) {
+    String hit = t.accented().get(form);
+    return hit != null ? hit : t.words().get(NumberWords.key(form));
   }
 
   /** The longest known head with a known modifier before it: "wachtwoordmanager" → "password manager". */
