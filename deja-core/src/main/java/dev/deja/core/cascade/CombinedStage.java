@@ -334,42 +334,29 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
     if (judge.isPresent()) {
       lowest = Math.min(lowest, judge.get().low());
     }
+    double floor = lowest;
+    // The new text as the model reads it: the same for every candidate, computed by the first that needs it.
+    Lazy<String> probeModelText = new Lazy<>(() -> modelText(FieldValues.text(probe.item(), field).get()));
+    List<Assessed> assessed = CandidateScoring.map(candidates, c -> assess(probe, c, floor, probeModelText));
     List<Scored> scored = new ArrayList<>();
     int compared = 0;
     int bounded = 0;
-    String probeModelText = null; // the new text as the model reads it: the same for every candidate
-    for (Candidate c : candidates) {
-      Optional<Texts> t = texts(probe, c.item());
-      if (t.isEmpty()) {
+    for (Assessed a : assessed) {
+      if (a == Assessed.NO_TEXT) {
         continue;
       }
       compared++;
-      double[] cheap = features.cheap(t.get().readA(), t.get().readB(), t.get().normA(), t.get().normB(),
-          cosine(probe, c.item()), probe.time(), c.item().keys().time());
-      if (upperBound(cheap) < lowest) {
+      if (a.scored() == null) {
         bounded++;
         continue;
       }
-      PairFeatures.Values fx = features.signals(cheap, t.get().readA(), t.get().readB(), t.get().glossed());
-      if (features.usesTokens()) {
-        // The word-piece alignment runs the model on the stored text: only for a pair that can still reach.
-        if (fx.veto().isEmpty() && upperBoundWithSignals(fx.values()) < lowest) {
-          bounded++;
-          continue;
-        }
-        if (probeModelText == null) {
-          probeModelText = modelText(t.get().rawA());
-        }
-        fx = features.withTokens(fx, probeModelText, modelText(t.get().rawB()));
-        if (fx.evidence().containsValue(PairFeatures.NO_TOKENS)) {
-          String w = "stage '" + name + "': the model gives no word-piece vectors; the token features count as 0";
-          if (!warnings.contains(w)) {
-            warnings.add(w);
-          }
+      if (a.noTokens()) {
+        String w = "stage '" + name + "': the model gives no word-piece vectors; the token features count as 0";
+        if (!warnings.contains(w)) {
+          warnings.add(w);
         }
       }
-      double s = score(fx.values());
-      scored.add(new Scored(c, t.get(), fx, s, fx.veto().isPresent() ? Outcome.NEW : levelOf(s)));
+      scored.add(a.scored());
     }
     JudgeStep.Rulings rulings = judge.map(j -> j.rule(probe.tenant(), pairs(j, probe, scored)))
         .orElse(new JudgeStep.Rulings(Map.of(), List.of()));
@@ -441,6 +428,57 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
             + (judged + fellBack > 0 ? "; " + (judged + fellBack) + " put to the judge: " + judged + " decided by it"
                 + (fellBack > 0 ? ", " + fellBack + " in-process (judge unavailable)" : "") : ""));
     return new StageResult(matches, summary.build(), warnings);
+  }
+
+  /**
+   * What one candidate comes to: no text to compare ({@link Assessed#NO_TEXT}), bounded (no {@code scored}: it cannot
+   * reach {@code lowest} whatever its signals), or scored; {@code noTokens} when the model gave no word pieces.
+   */
+  private record Assessed(Scored scored, boolean noTokens) {
+    static final Assessed NO_TEXT = new Assessed(null, false);
+    static final Assessed BOUNDED = new Assessed(null, false);
+  }
+
+  /** Scores one candidate (called for several candidates at once: reads only immutable state). */
+  private Assessed assess(Probe probe, Candidate c, double lowest, Lazy<String> probeModelText) {
+    Optional<Texts> t = texts(probe, c.item());
+    if (t.isEmpty()) {
+      return Assessed.NO_TEXT;
+    }
+    double[] cheap = features.cheap(t.get().readA(), t.get().readB(), t.get().normA(), t.get().normB(),
+        cosine(probe, c.item()), probe.time(), c.item().keys().time());
+    if (upperBound(cheap) < lowest) {
+      return Assessed.BOUNDED;
+    }
+    PairFeatures.Values fx = features.signals(cheap, t.get().readA(), t.get().readB(), t.get().glossed());
+    boolean noTokens = false;
+    if (features.usesTokens()) {
+      // The word-piece alignment runs the model on the stored text: only for a pair that can still reach.
+      if (fx.veto().isEmpty() && upperBoundWithSignals(fx.values()) < lowest) {
+        return Assessed.BOUNDED;
+      }
+      fx = features.withTokens(fx, probeModelText.get(), modelText(t.get().rawB()));
+      noTokens = fx.evidence().containsValue(PairFeatures.NO_TOKENS);
+    }
+    double s = score(fx.values());
+    return new Assessed(new Scored(c, t.get(), fx, s, fx.veto().isPresent() ? Outcome.NEW : levelOf(s)), noTokens);
+  }
+
+  /** A value computed once, by the first caller that needs it (thread-safe). */
+  private static final class Lazy<T> {
+    private final java.util.function.Supplier<T> supplier;
+    private T value;
+
+    Lazy(java.util.function.Supplier<T> supplier) {
+      this.supplier = supplier;
+    }
+
+    synchronized T get() {
+      if (value == null) {
+        value = supplier.get();
+      }
+      return value;
+    }
   }
 
   private Outcome levelOf(double s) {

@@ -185,8 +185,11 @@ public final class HttpBench {
     }
   }
 
-  /** Seeded items of a workload: random sentences (text) or facts (memory). Not thread-safe. */
-  static final class Items {
+  /**
+   * Seeded items of a workload: random sentences (text) or facts (memory, with an owner of 20). Public for harnesses
+   * that time the same items in process ({@code scripts/check-latency}). Not thread-safe.
+   */
+  public static final class Items {
     private static final String[] WORDS = ("the a user prefers likes hates project meeting report budget team "
         + "review deadline client server database coffee tea morning evening weekly monthly garden music "
         + "book travel flight hotel doctor dentist school soccer piano lesson invoice payment contract design "
@@ -197,12 +200,14 @@ public final class HttpBench {
     private final SplittableRandom random;
     private final String workload;
 
-    Items(String workload, long seed) {
+    /** Items of {@code workload} ({@code text} or {@code memory}) from {@code seed}. */
+    public Items(String workload, long seed) {
       this.workload = workload;
       this.random = new SplittableRandom(seed);
     }
 
-    Map<String, Object> next() {
+    /** The next item: {@code text}, and for memory {@code owner}. */
+    public Map<String, Object> next() {
       int n = 6 + random.nextInt(8);
       StringBuilder sb = new StringBuilder();
       for (int i = 0; i < n; i++) {
