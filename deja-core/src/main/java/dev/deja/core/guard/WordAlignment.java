@@ -70,16 +70,27 @@ public record WordAlignment(List<String> contentA, List<String> contentB, List<P
     boolean[] usedA = new boolean[ca.size()];
     boolean[] usedB = new boolean[cb.size()];
     List<Pair> matched = new ArrayList<>();
-    // Pass 1: the same word or stem, in order.
-    for (int i = 0; i < ca.size(); i++) {
-      for (int j = 0; j < cb.size(); j++) {
-        if (!usedB[j] && (ca.get(i).equals(cb.get(j)) || ca.get(i).length() >= 3 && cb.get(j).length() >= 3
-            && sa.get(i).equals(sb.get(j)))) {
-          usedA[i] = true;
-          usedB[j] = true;
-          matched.add(new Pair(ca.get(i), cb.get(j), new WordRelation(WordRelation.Kind.SAME, "the same word")));
-          break;
+    // Pass 1: the same word, then the same stem, in order: a word both texts write is paired with itself before a
+    // form of it can take its place ("Water Babies" / "baby swim class (Water Babies)": "babies" with "babies").
+    // The pairs are listed in the first text's order.
+    int[] partner = new int[ca.size()];
+    java.util.Arrays.fill(partner, -1);
+    for (int stems = 0; stems < 2; stems++) {
+      for (int i = 0; i < ca.size(); i++) {
+        for (int j = 0; j < cb.size() && !usedA[i]; j++) {
+          if (!usedB[j] && (stems == 0 ? ca.get(i).equals(cb.get(j)) : ca.get(i).length() >= 3
+              && cb.get(j).length() >= 3 && sa.get(i).equals(sb.get(j)))) {
+            usedA[i] = true;
+            usedB[j] = true;
+            partner[i] = j;
+          }
         }
+      }
+    }
+    for (int i = 0; i < ca.size(); i++) {
+      if (partner[i] >= 0) {
+        matched.add(new Pair(ca.get(i), cb.get(partner[i]), new WordRelation(WordRelation.Kind.SAME,
+            "the same word")));
       }
     }
     // Pass 1a: the words a reading of both texts compares — a month of the same date, units of the same quantities,

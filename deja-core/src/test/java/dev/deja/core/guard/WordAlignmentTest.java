@@ -30,6 +30,20 @@ class WordAlignmentTest {
   }
 
   @Test
+  void aWordBothTextsWriteIsPairedWithItselfBeforeAFormOfIt() {
+    // "babies" is written in both; "baby" (the same stem) only in the second, so it is the one left over.
+    WordAlignment al = WordAlignment.of("Ollie's swim class (Water Babies)", "Ruby's baby swim class (Water Babies)",
+        Lexicon.ENGLISH, K);
+    assertThat(al.matched()).extracting(p -> p.a() + "=" + p.b()).contains("babies=babies")
+        .doesNotContain("babies=baby");
+    assertThat(al.unmatchedB()).contains("baby").doesNotContain("babies");
+    // A form still pairs when the word itself is not there, and the pairs keep the first text's order.
+    al = WordAlignment.of("Baby swim class", "Swim class for babies", Lexicon.ENGLISH, K);
+    assertThat(al.matched()).extracting(p -> p.a() + "=" + p.b()).containsExactly("baby=babies", "swim=swim",
+        "class=class");
+  }
+
+  @Test
   void twoWordsWithOppositesAreNoSoleOpposite() {
     WordAlignment al = WordAlignment.of("I love and adore tea.", "I hate tea.", Lexicon.ENGLISH, K);
     assertThat(al.soleOpposite()).isEmpty();
