@@ -40,7 +40,7 @@ final class CandidateScoring {
    * {@code f} applied to every item, in the items' order. The first item is done on the calling thread before any
    * helper starts, so that what every pair shares (the new text's words and phrases, cached per text) is read once.
    *
-   * @throws RuntimeException what {@code f} threw (the first, with the others suppressed)
+   * @throws RuntimeException what {@code f} threw (the first, with the others suppressed); an {@link Error} likewise
    */
   @SuppressWarnings("unchecked")
   static <T, R> List<R> map(List<T> items, Function<T, R> f) {
@@ -58,14 +58,13 @@ final class CandidateScoring {
     }
     AtomicInteger next = new AtomicInteger(1);
     CountDownLatch done = new CountDownLatch(n - 1);
-    AtomicReference<RuntimeException> failure = new AtomicReference<>();
+    AtomicReference<Throwable> failure = new AtomicReference<>();
     Runnable work = () -> {
       for (int i = next.getAndIncrement(); i < n; i = next.getAndIncrement()) {
         try {
           out[i] = f.apply(items.get(i));
         } catch (RuntimeException | Error e) {
-          RuntimeException r = e instanceof RuntimeException re ? re : new IllegalStateException(e);
-          if (!failure.compareAndSet(null, r)) {
+          if (!failure.compareAndSet(null, e)) {
             failure.get().addSuppressed(e);
           }
         } finally {
@@ -83,8 +82,12 @@ final class CandidateScoring {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while scoring candidates", e);
     }
-    if (failure.get() != null) {
-      throw failure.get();
+    Throwable t = failure.get();
+    if (t instanceof RuntimeException e) {
+      throw e;
+    }
+    if (t instanceof Error e) {
+      throw e;
     }
     return (List<R>) java.util.Arrays.asList(out);
   }

@@ -43,8 +43,8 @@ import java.util.OptionalDouble;
  * decides them, the probability stays visible).
  *
  * <p>The text signals cost about a millisecond a pair, so a candidate whose score cannot reach the lowest reported
- * threshold whatever its signals (the upper bound from its cosine, time and measures) is not scored further.
- * Thread-safe.
+ * threshold whatever its signals (the upper bound from its cosine, time and measures) is not scored further. A check's
+ * candidates are scored on several cores ({@link CandidateScoring}), in their order. Thread-safe.
  */
 public final class CombinedStage implements VectorStage, Scorer, PairExplainer, JudgedStage {
 
@@ -342,7 +342,7 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
     int compared = 0;
     int bounded = 0;
     for (Assessed a : assessed) {
-      if (a == Assessed.NO_TEXT) {
+      if (!a.compared()) {
         continue;
       }
       compared++;
@@ -434,9 +434,9 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
    * What one candidate comes to: no text to compare ({@link Assessed#NO_TEXT}), bounded (no {@code scored}: it cannot
    * reach {@code lowest} whatever its signals), or scored; {@code noTokens} when the model gave no word pieces.
    */
-  private record Assessed(Scored scored, boolean noTokens) {
-    static final Assessed NO_TEXT = new Assessed(null, false);
-    static final Assessed BOUNDED = new Assessed(null, false);
+  private record Assessed(boolean compared, Scored scored, boolean noTokens) {
+    static final Assessed NO_TEXT = new Assessed(false, null, false);
+    static final Assessed BOUNDED = new Assessed(true, null, false);
   }
 
   /** Scores one candidate (called for several candidates at once: reads only immutable state). */
@@ -461,7 +461,8 @@ public final class CombinedStage implements VectorStage, Scorer, PairExplainer, 
       noTokens = fx.evidence().containsValue(PairFeatures.NO_TOKENS);
     }
     double s = score(fx.values());
-    return new Assessed(new Scored(c, t.get(), fx, s, fx.veto().isPresent() ? Outcome.NEW : levelOf(s)), noTokens);
+    return new Assessed(true, new Scored(c, t.get(), fx, s, fx.veto().isPresent() ? Outcome.NEW : levelOf(s)),
+        noTokens);
   }
 
   /** A value computed once, by the first caller that needs it (thread-safe). */

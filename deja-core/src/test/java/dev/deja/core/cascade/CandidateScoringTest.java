@@ -73,6 +73,17 @@ class CandidateScoringTest {
     assertThat(done).hasSize(29);
   }
 
+  @Test
+  void anErrorReachesTheCallerAsItself() {
+    List<Integer> items = IntStream.range(0, 10).boxed().toList();
+    assertThatThrownBy(() -> CandidateScoring.map(items, i -> {
+      if (i == 6) {
+        throw new StackOverflowError("item 6");
+      }
+      return i;
+    })).isInstanceOf(StackOverflowError.class).hasMessage("item 6");
+  }
+
   private static void busy(int i) {
     long x = i;
     for (int k = 0; k < 20_000; k++) {
