@@ -162,7 +162,9 @@ public final class ContentDuplicateDetector {
   /**
    * The match of a unit in the window, layer by layer: the chunk and content candidates from the strongest down,
    * the first that no guard vetoes; else the paraphrase model on the unit it shares the most content with (ties: the
-   * earlier unit); else the semantic candidates, guarded like the first. Weaker candidates are never checked.
+   * earlier unit); else, for a unit that opens with a reformulatory marker, that unit or, when it shares no content,
+   * the unit before it ({@link RepeatJudge#reformulates}; unless the LLM judge ruled on the pair); else the semantic
+   * candidates, guarded like the first. Weaker candidates are never checked.
    */
   private Optional<RepeatMatch> judge(UnitFeatures f) {
     List<RepeatMatch> verbatim = new ArrayList<>();
@@ -191,15 +193,29 @@ public final class ContentDuplicateDetector {
     if (m.isPresent()) {
       return m;
     }
+    boolean ruled = false;
     if (closest != null) {
       RestatementModel.Verdict v = judge.restatement(f, closest, closestScore.paraphrase(), context);
       Optional<JudgeStep.Ruling> ruling = v.vetoed() ? Optional.empty() : askJudge(f, closest, v.probability());
+      ruled = ruling.isPresent();
       boolean restates = ruling.map(r -> r.level() == Outcome.DUPLICATE)
           .orElse(v.probability() >= options.paraphraseThreshold());
       if (restates) {
         String why = v.explain() + ruling.map(r -> "; " + r.node().message()).orElse("");
         return Optional.of(new RepeatMatch(closest.unit, closestScore.withRestatement(v.probability(), why)
             .withLayer("paraphrase", judge.conflict(f, closest))));
+      }
+    }
+    // A judge's ruling on the pair stands; without one, the marker decides.
+    UnitFeatures earlier = closest != null ? closest : window.peekLast();
+    if (earlier != null && !ruled) {
+      Optional<String> marker = judge.reformulates(f, earlier, context);
+      if (marker.isPresent()) {
+        PairScore s = closest != null ? closestScore : judge.layers(f, earlier, RepeatJudge.Relation.FULL);
+        String why = "restatement by its marker: opens with '" + marker.get() + "', which says again what the "
+            + "answer said";
+        return Optional.of(new RepeatMatch(earlier.unit, s.withRestatement(1, why)
+            .withLayer("paraphrase", judge.conflict(f, earlier))));
       }
     }
     return firstUnvetoed(f, semantic, semanticUnits);

@@ -41,6 +41,21 @@ final class Cues {
       // French
       "autrement dit", "en dautres termes", "cest a dire", "en resume", "bref", "pour resumer", "en somme", "donc");
 
+  /**
+   * Reformulatory markers proper ({@link #RESTATE}'s "in other words" class: Quirk et al.'s reformulatory conjuncts),
+   * whose meaning is that the sentence they open says again what the one before it said. Not the summative ("in
+   * short", "to recap") or resultive ("so", "that means") ones, which also open conclusions and new steps, nor
+   * openers that are also a demonstrative and a verb ("that is", "das heisst", "isto e": "That is the cheapest
+   * option.").
+   */
+  static final List<String> REFORMULATE = List.of(
+      "in other words", "to put it another way", "put another way", "to put it simply", "put simply", "simply put",
+      "en otras palabras", "dicho de otro modo", "dicho de otra manera", "dicho de otra forma", "es decir",
+      "em outras palavras", "por outras palavras", "ou seja",
+      "mit anderen worten", "anders gesagt", "anders ausgedruckt",
+      "met andere woorden", "anders gezegd", "dat wil zeggen",
+      "autrement dit", "en dautres termes", "cest a dire");
+
   /** Reminder markers that open a sentence. */
   static final List<String> REMIND = List.of(
       "remember", "dont forget", "do not forget", "and dont forget", "and remember", "keep in mind",
@@ -73,6 +88,16 @@ final class Cues {
     return 0;
   }
 
+  /** The {@link #REFORMULATE reformulatory marker} the normalised text opens with, if any. */
+  static java.util.Optional<String> reformulation(String norm) {
+    for (String p : REFORMULATE) {
+      if (opens(norm, p)) {
+        return java.util.Optional.of(p);
+      }
+    }
+    return java.util.Optional.empty();
+  }
+
   /** 1 when the normalised text opens with a reminder marker, else 0. */
   static double remind(String norm) {
     return opensWith(norm, REMIND) ? 1 : 0;
@@ -80,10 +105,14 @@ final class Cues {
 
   private static boolean opensWith(String norm, List<String> phrases) {
     for (String p : phrases) {
-      if (norm.startsWith(p) && (norm.length() == p.length() || norm.charAt(p.length()) == ' ')) {
+      if (opens(norm, p)) {
         return true;
       }
     }
     return false;
+  }
+
+  private static boolean opens(String norm, String phrase) {
+    return norm.startsWith(phrase) && (norm.length() == phrase.length() || norm.charAt(phrase.length()) == ' ');
   }
 }

@@ -295,6 +295,37 @@ public final class RepeatJudge {
     return RestatementModel.verdict(x);
   }
 
+  /** A sentence end inside a text: a full stop, question or exclamation mark, closing quotes, space, a capital. */
+  private static final java.util.regex.Pattern SENTENCE_INSIDE =
+      java.util.regex.Pattern.compile("[.!?][\"'”’)\\]]*\\s+\\p{Lu}");
+
+  /**
+   * The reformulatory marker by which a unit restates an earlier one, if it does: a unit that opens with one ("In other
+   * words, …", "Put simply, …", "Dicho de otro modo, …"; {@link Cues#REFORMULATE}) says again, by the marker's
+   * meaning, what the answer said before it, whatever words the two share ("In other words, three quarters of a gram
+   * for every kilogram you weigh." after "A common guideline is 0.75 g of protein per kilo of body weight per day.").
+   * The earlier unit is the one the unit shares the most content with, else the unit before it. Empty when there is
+   * no such marker, when the two are not both sentences of the answer's text ({@link Relation#FULL}), when a guard
+   * that vetoes the paraphrase layer objects, or the unit is another instance of a sibling's template (what it says in
+   * other words is then something else), or when the unit reads as more than one sentence (a full stop, question or
+   * exclamation mark followed by a capital inside it, as when an initial hid a sentence end: "… with Loan A. Loan B
+   * allows early repayment …"): the marker speaks for its own sentence only.
+   *
+   * @param later the unit
+   * @param earlier the unit it would restate
+   * @param window what the window said
+   */
+  Optional<String> reformulates(UnitFeatures later, UnitFeatures earlier, WindowContext window) {
+    Optional<String> marker = later.reformulation();
+    if (marker.isEmpty() || SENTENCE_INSIDE.matcher(later.body.strip()).find()
+        || relation(later.unit, earlier.unit) != Relation.FULL
+        || RestatementModel.veto(conflicts(later, earlier)).isPresent()
+        || instanceOfTemplate(later, window).isPresent()) {
+      return Optional.empty();
+    }
+    return marker;
+  }
+
   /**
    * The substitution guard's objection when the unit is another instance of the template of a {@link #siblings
    * sibling} in the window: a row or an item whose slots are filled by other items ("Late July: plant tomato seedlings

@@ -489,6 +489,11 @@ final class UnitFeatures {
     return restateCue;
   }
 
+  /** The reformulatory marker the unit opens with ("In other words, …"; {@link Cues#REFORMULATE}), if any. */
+  java.util.Optional<String> reformulation() {
+    return Cues.reformulation(norm);
+  }
+
   /** Whether the unit opens with a reminder marker (1) or not (0). */
   double remindCue() {
     if (remindCue < 0) {

@@ -21,9 +21,11 @@ import java.util.Optional;
  * {@code sentence_window_size}). A unit the exact, chunk or content layers remove (guards applied, as in the filter)
  * is decided before the model; every other unit that shares content with a unit of its window, and that no
  * {@link RestatementModel#VETOES veto} guard separates from the unit it shares the most with, is one example: the
- * features against the unit it shares the most with, labelled 1 when the unit is a drop. The threshold is the lowest
- * probability at which the out-of-fold predictions keep at least {@link #KEEP_FLOOR} of the keep units, counting
- * the keeps the other layers lose. The honest estimate is nested: for each outer fold, the weights and the threshold
+ * features against the unit it shares the most with, labelled 1 when the unit is a drop. A unit whose reformulatory
+ * marker restates the unit before it ({@link RepeatJudge#reformulates}) is removed when the model does not remove it,
+ * as the filter does, whether or not it is an example. The threshold is the lowest probability at which the
+ * out-of-fold predictions keep at least {@link #KEEP_FLOOR} of the keep units, counting the keeps the other layers
+ * and the markers lose. The honest estimate is nested: for each outer fold, the weights and the threshold
  * come from the other folds only (the threshold from their own inner cross-validation).
  *
  * <p>Run {@code main} to print the figures: {@code mvn -q -B -pl deja-stream -am test-compile}, then see
@@ -52,10 +54,13 @@ final class RestatementFit {
    * @param drops drop units per stream
    * @param baseLost keep units the other layers remove, per stream
    * @param baseRemoved drop units the other layers remove, per stream
+   * @param pairs each example's units, as text
+   * @param marked whether each example opens with a reformulatory marker that restates the unit before it ({@link
+   *     RepeatJudge#reformulates}): the filter removes it when the model does not
    */
   record Examples(double[][] x, int[] y, List<String> groups, List<String> streams, Map<String, Integer> keeps,
       Map<String, Integer> drops, Map<String, Integer> baseLost, Map<String, Integer> baseRemoved,
-      List<String> pairs) {}
+      List<String> pairs, boolean[] marked) {}
 
   /** How a model and threshold do on some streams. */
   record Outcome(int keeps, int keepsLost, int drops, int dropsRemoved) {
@@ -89,6 +94,7 @@ final class RestatementFit {
     List<String> groups = new ArrayList<>();
     List<String> pairs = new ArrayList<>();
     List<String> streams = new ArrayList<>();
+    List<Boolean> marks = new ArrayList<>();
     Map<String, Integer> keeps = new HashMap<>();
     Map<String, Integer> drops = new HashMap<>();
     Map<String, Integer> baseLost = new HashMap<>();
@@ -109,8 +115,14 @@ final class RestatementFit {
           if (removedByOtherLayers(judge, f, window, seen)) {
             (u.drop() ? baseRemoved : baseLost).merge(c.id(), 1, Integer::sum);
           } else {
+            // After the model, the filter removes a unit whose reformulatory marker restates the unit it shares the
+            // most with, else the unit before it.
+            Optional<UnitFeatures> near = closest(judge, options, f, window);
+            UnitFeatures earlier = near.orElse(window.peekLast());
+            boolean marked = earlier != null && judge.reformulates(f, earlier, context).isPresent();
+            boolean[] example = {false};
             // A pair a veto guard objects to is never removed: not an example (a keep preserved, a drop missed).
-            closest(judge, options, f, window).ifPresent(e -> {
+            near.ifPresent(e -> {
               java.util.Set<String> conflicts = judge.conflicts(f, e);
               if (RestatementModel.veto(conflicts).isPresent() || judge.instanceOfTemplate(f, context).isPresent()) {
                 return;
@@ -120,7 +132,12 @@ final class RestatementFit {
               y.add(u.drop() ? 1 : 0);
               groups.add(c.id());
               pairs.add(f.body.strip() + "  <=  " + e.body.strip());
+              marks.add(marked);
+              example[0] = true;
             });
+            if (!example[0] && marked) {
+              (u.drop() ? baseRemoved : baseLost).merge(c.id(), 1, Integer::sum);
+            }
           }
         }
         if (eligible) {
@@ -136,8 +153,12 @@ final class RestatementFit {
         }
       }
     }
+    boolean[] marked = new boolean[marks.size()];
+    for (int i = 0; i < marked.length; i++) {
+      marked[i] = marks.get(i);
+    }
     return new Examples(x.toArray(new double[0][]), y.stream().mapToInt(Integer::intValue).toArray(), groups,
-        streams, keeps, drops, baseLost, baseRemoved, pairs);
+        streams, keeps, drops, baseLost, baseRemoved, pairs, marked);
   }
 
   /** The units of a stream with their labels (units the labels do not name count as keeps). */
@@ -248,13 +269,15 @@ final class RestatementFit {
     int[] y = new int[idx.size()];
     List<String> g = new ArrayList<>();
     List<String> p = new ArrayList<>();
+    boolean[] m = new boolean[idx.size()];
     for (int i = 0; i < idx.size(); i++) {
+      m[i] = ex.marked()[idx.get(i)];
       x[i] = ex.x()[idx.get(i)];
       y[i] = ex.y()[idx.get(i)];
       g.add(ex.groups().get(idx.get(i)));
       p.add(ex.pairs().get(idx.get(i)));
     }
-    return new Examples(x, y, g, streams, ex.keeps(), ex.drops(), ex.baseLost(), ex.baseRemoved(), p);
+    return new Examples(x, y, g, streams, ex.keeps(), ex.drops(), ex.baseLost(), ex.baseRemoved(), p, m);
   }
 
   /**
@@ -283,7 +306,7 @@ final class RestatementFit {
       removed += ex.baseRemoved().getOrDefault(s, 0);
     }
     for (int i = 0; i < p.length; i++) {
-      if (p[i] >= threshold) {
+      if (p[i] >= threshold || ex.marked()[i]) {
         if (ex.y()[i] == 1) {
           removed++;
         } else {
@@ -304,7 +327,7 @@ final class RestatementFit {
     double[] oof = CrossValidation.predict(ex.x(), ex.y(), ones, CrossValidation.folds(ex.groups(), FOLDS, seed), l2);
     List<Integer> errors = new ArrayList<>();
     for (int i = 0; i < oof.length; i++) {
-      if ((oof[i] >= threshold) != (ex.y()[i] == 1)) {
+      if ((oof[i] >= threshold || ex.marked()[i]) != (ex.y()[i] == 1)) {
         errors.add(i);
       }
     }

@@ -34,6 +34,30 @@ class StreamDeduplicatorTest {
         .isEqualTo("The basic plan costs £50 a month. The basic plan costs $50 a month.");
   }
 
+  /**
+   * A sentence that opens with a reformulatory marker says again what the answer said, by the marker's meaning, even
+   * with no content word in common, and is removed; without the marker the model weighs it and keeps it. A sentence
+   * that says something else in other words (another weekday: the contrasts guard vetoes) is kept, and so is a unit
+   * that reads as two sentences: the marker speaks for its own sentence only.
+   */
+  @Test
+  void aSentenceOpenedByAReformulationMarkerIsARestatement() {
+    String guideline = "A common guideline is 0.75 g of protein per kilo of body weight per day. ";
+    String example = "For someone weighing 70 kg, that's about 53 g a day.";
+    String marked = "In other words, three quarters of a gram for every kilogram you weigh. ";
+    assertThat(dedup.dedupe(List.of(guideline, marked, example))).isEqualTo(guideline + example);
+    assertThat(dedup.dedupe(List.of(guideline, "Put simply, three quarters of a gram for every kilogram you weigh. ",
+        example))).isEqualTo(guideline + example);
+    String unmarked = "Three quarters of a gram for every kilogram you weigh. ";
+    assertThat(dedup.dedupe(List.of(guideline, unmarked, example))).isEqualTo(guideline + unmarked + example);
+    String open = "The pool is open late on Monday. ";
+    String other = "In other words, it is open late on Friday. ";
+    assertThat(dedup.dedupe(List.of(open, other))).isEqualTo(open + other);
+    String loans = "Over five years, Loan A costs about £140 less in total. ";
+    String two = "In other words, you'd pay roughly £140 less overall with Loan A. Loan B allows early repayment.";
+    assertThat(dedup.dedupe(List.of(loans, two))).isEqualTo(loans + two);
+  }
+
   @Test
   void aWordWithAnotherSignIsKept() {
     assertThat(dedup.dedupe(List.of("The course teaches C++ from scratch. ", "The course teaches C from scratch. ",
