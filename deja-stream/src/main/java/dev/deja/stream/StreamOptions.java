@@ -21,7 +21,7 @@ import java.util.TreeSet;
  *       difflib ratio over normalised text</td></tr>
  *   <tr><td>{@code sentence_window_size}</td><td>50</td><td>how many earlier units each new unit is compared with
  *       (identical text is found at any distance)</td></tr>
- *   <tr><td>{@code paraphrase_threshold}</td><td>0.53</td><td>paraphrase layer: the probability of the
+ *   <tr><td>{@code paraphrase_threshold}</td><td>0.52</td><td>paraphrase layer: the probability of the
  *       {@link RestatementModel} (a restatement of the earlier unit the later shares the most content with)</td></tr>
  *   <tr><td>{@code paraphrase_min_shared}</td><td>1</td><td>the paraphrase layer is asked only about a pair sharing
  *       at least this many content words (weighted)</td></tr>
@@ -108,7 +108,7 @@ public record StreamOptions(double similarityThreshold, double contentSimilarity
 
   /**
    * The defaults: the design's 0.95 / 0.85 / 50, and this module's paraphrase layer: the {@link RestatementModel}'s
-   * probability ≥ 0.53 (fitted with its weights on the train streams, see that class) for a pair sharing at least 1
+   * probability ≥ 0.52 (fitted with its weights on the train streams, see that class) for a pair sharing at least 1
    * content word, and every guard.
    */
   public static StreamOptions defaults() {

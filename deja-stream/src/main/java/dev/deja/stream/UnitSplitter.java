@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * <p>Rules. Units never contain the white space between them. A prose sentence ends at {@code [.!?…]+} (plus closing
  * quotes, brackets or emphasis marks) followed by white space — the design's {@code [.!?]+\s+} — except after an
  * abbreviation ({@code Dr.}, {@code Ms.}, {@code e.g.}, an initial — unless the next word is a capitalised English stop
- * word: "column B. If …"), or at {@code 。！？}, or at a line break (the design's paragraph fallback, generalised to
+ * word, "column B. If …", or starts the word before the letter again, "Loan A. Loan B …"), or at {@code 。！？}, or at a line break (the design's paragraph fallback, generalised to
  * every line). Lines starting with a list marker, {@code #} headings, label lines (at most {@value #LABEL_WORDS} words
  * ending with a colon, which count as headings), {@code |} table rows and rules are one unit each; a fenced code block ({@code ```} or {@code ~~~}) is a run of
  * code units, one per line, line break included. A unit longer than {@code maxUnitChars} is cut at the first white
@@ -459,7 +459,25 @@ public final class UnitSplitter {
     if (m == j || !Character.isUpperCase(buf.charAt(j))) {
       return 1;
     }
-    return SENTENCE_STARTS.contains(buf.substring(j, m).toLowerCase(Locale.ROOT)) ? 0 : 1;
+    String next = buf.substring(j, m);
+    return SENTENCE_STARTS.contains(next.toLowerCase(Locale.ROOT)) || labels(unitStart, period - 1, next) ? 0 : 1;
+  }
+
+  /**
+   * Whether the capital letter at {@code letter} labels one of a series of things named by the same word, which the
+   * next word starts again: "… with Loan A. Loan B allows …", "Plan A. Plan B is …" — the period ends the sentence; a
+   * name repeats no word around its initial ("Call J. Smith").
+   */
+  private boolean labels(int unitStart, int letter, String next) {
+    int end = letter - 1;
+    if (end <= unitStart || buf.charAt(end) != ' ') {
+      return false;
+    }
+    int k = end;
+    while (k > unitStart && Character.isLetter(buf.charAt(k - 1))) {
+      k--;
+    }
+    return end - k >= 2 && buf.substring(k, end).equals(next);
   }
 
   private boolean isAbbreviation(int unitStart, int period) {

@@ -51,11 +51,16 @@ class StreamDeduplicatorTest {
     String unmarked = "Three quarters of a gram for every kilogram you weigh. ";
     assertThat(dedup.dedupe(List.of(guideline, unmarked, example))).isEqualTo(guideline + unmarked + example);
     String open = "The pool is open late on Monday. ";
-    String other = "In other words, it is open late on Friday. ";
-    assertThat(dedup.dedupe(List.of(open, other))).isEqualTo(open + other);
+    String friday = "In other words, it is open late on Friday. ";
+    assertThat(dedup.dedupe(List.of(open, friday))).isEqualTo(open + friday);
     String loans = "Over five years, Loan A costs about £140 less in total. ";
-    String two = "In other words, you'd pay roughly £140 less overall with Loan A. Loan B allows early repayment.";
-    assertThat(dedup.dedupe(List.of(loans, two))).isEqualTo(loans + two);
+    String other = "Loan B allows early repayment.";
+    assertThat(dedup.dedupe(List.of(loans, "In other words, you'd pay roughly £140 less overall with Loan A. ", other)))
+        .isEqualTo(loans + other);
+    String desk = "The Hertz desk is in Arrivals Hall B, next to the exit. ";
+    String two = "In other words, you collect the car in Hall B. Bring your licence and your card.";
+    assertThat(dedup.dedupe(List.of(desk, two))).as("'B. Bring' reads as an initial: one unit, two sentences")
+        .isEqualTo(desk + two);
   }
 
   @Test

@@ -31,6 +31,7 @@ class UnitSplitterTest {
       "Call J. Smith today. Thanks.|Call J. Smith today.;Thanks.",
       "Ask J. A. Smith. Thanks.|Ask J. A. Smith.;Thanks.",
       "Look in column B. If it is empty, stop.|Look in column B.;If it is empty, stop.",
+      "It is cheaper with Loan A. Loan B has no fee.|It is cheaper with Loan A.;Loan B has no fee.",
       "Take vitamin C. The rest can wait.|Take vitamin C.;The rest can wait.",
       "Use e.g. flour. Done.|Use e.g. flour.;Done.",
       "Costs $189. A child pays $139.|Costs $189.;A child pays $139.",
