@@ -15,8 +15,8 @@ import java.util.regex.Pattern;
  * <p>Rules. Units never contain the white space between them. A prose sentence ends at {@code [.!?…]+} (plus closing
  * quotes, brackets or emphasis marks) followed by white space — the design's {@code [.!?]+\s+} — except after an
  * abbreviation ({@code Dr.}, {@code Ms.}, {@code e.g.}, an initial — unless the next word is a capitalised English stop
- * word, "column B. If …", or starts the word before the letter again, "Loan A. Loan B …"), or at {@code 。！？}, or at a line break (the design's paragraph fallback, generalised to
- * every line). Lines starting with a list marker, {@code #} headings, label lines (at most {@value #LABEL_WORDS} words
+ * word, "column B. If …", or starts the word before the letter again, "Loan A. Loan B …"), or at {@code 。！？}, or
+ * at a line break (the design's paragraph fallback, generalised to every line). Lines starting with a list marker, {@code #} headings, label lines (at most {@value #LABEL_WORDS} words
  * ending with a colon, which count as headings), {@code |} table rows and rules are one unit each; a fenced code block ({@code ```} or {@code ~~~}) is a run of
  * code units, one per line, line break included. A unit longer than {@code maxUnitChars} is cut at the first white
  * space after that length, so that a line without punctuation is never held back without bound.

@@ -22,8 +22,8 @@ import java.util.Optional;
  * is decided before the model; every other unit that shares content with a unit of its window, and that no
  * {@link RestatementModel#VETOES veto} guard separates from the unit it shares the most with, is one example: the
  * features against the unit it shares the most with, labelled 1 when the unit is a drop. A unit whose reformulatory
- * marker restates the unit before it ({@link RepeatJudge#reformulates}) is removed when the model does not remove it,
- * as the filter does, whether or not it is an example. The threshold is the lowest probability at which the
+ * marker restates that unit, or the unit before it when it shares none ({@link RepeatJudge#reformulates}), is removed
+ * when the model does not remove it, as the filter does, whether or not it is an example. The threshold is the lowest probability at which the
  * out-of-fold predictions keep at least {@link #KEEP_FLOOR} of the keep units, counting the keeps the other layers
  * and the markers lose. The honest estimate is nested: for each outer fold, the weights and the threshold
  * come from the other folds only (the threshold from their own inner cross-validation).
@@ -55,8 +55,8 @@ final class RestatementFit {
    * @param baseLost keep units the other layers remove, per stream
    * @param baseRemoved drop units the other layers remove, per stream
    * @param pairs each example's units, as text
-   * @param marked whether each example opens with a reformulatory marker that restates the unit before it ({@link
-   *     RepeatJudge#reformulates}): the filter removes it when the model does not
+   * @param marked whether each example opens with a reformulatory marker that restates the unit it is compared with
+   *     ({@link RepeatJudge#reformulates}): the filter removes it when the model does not
    */
   record Examples(double[][] x, int[] y, List<String> groups, List<String> streams, Map<String, Integer> keeps,
       Map<String, Integer> drops, Map<String, Integer> baseLost, Map<String, Integer> baseRemoved,
