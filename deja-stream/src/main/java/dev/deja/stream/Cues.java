@@ -19,34 +19,11 @@ import java.util.Set;
 final class Cues {
   private Cues() {}
 
-  /** Reformulation and summary markers that open a sentence. */
-  static final List<String> RESTATE = List.of(
-      // English
-      "in other words", "to put it another way", "put another way", "to put it simply", "put simply",
-      "simply put", "that is", "that means", "this means", "which means", "in short", "in brief", "in sum",
-      "in summary", "to sum up", "summing up", "to summarise", "to summarize", "to recap", "recap", "just to recap",
-      "to conclude", "in conclusion", "all in all", "in a nutshell", "basically", "essentially", "again",
-      "once again", "as i said", "as mentioned", "as noted", "to confirm", "just to confirm", "so",
-      // Spanish
-      "en otras palabras", "dicho de otro modo", "dicho de otra manera", "dicho de otra forma", "es decir", "o sea",
-      "en resumen", "resumiendo", "en definitiva", "en pocas palabras", "asi que", "entonces",
-      // Portuguese
-      "em outras palavras", "por outras palavras", "ou seja", "isto e", "em resumo", "resumindo", "em suma",
-      "entao", "portanto",
-      // German
-      "mit anderen worten", "anders gesagt", "anders ausgedruckt", "das heisst", "kurz gesagt", "kurzum",
-      "zusammengefasst", "zusammenfassend", "also",
-      // Dutch
-      "met andere woorden", "anders gezegd", "dat wil zeggen", "kortom", "samengevat", "in het kort", "dus",
-      // French
-      "autrement dit", "en dautres termes", "cest a dire", "en resume", "bref", "pour resumer", "en somme", "donc");
-
   /**
-   * Reformulatory markers proper ({@link #RESTATE}'s "in other words" class: Quirk et al.'s reformulatory conjuncts),
-   * whose meaning is that the sentence they open says again what the one before it said. Not the summative ("in
-   * short", "to recap") or resultive ("so", "that means") ones, which also open conclusions and new steps, nor
-   * openers that are also a demonstrative and a verb ("that is", "das heisst", "isto e": "That is the cheapest
-   * option.").
+   * Reformulatory markers proper (Quirk et al.'s reformulatory conjuncts), whose meaning is that the sentence they
+   * open says again what the one before it said. Not the summative ("in short", "to recap") or resultive ("so", "that
+   * means") ones of {@link #RESTATE}, which also open conclusions and new steps, nor openers that are also a
+   * demonstrative and a verb ("that is", "das heisst", "isto e": "That is the cheapest option.").
    */
   static final List<String> REFORMULATE = List.of(
       "in other words", "to put it another way", "put another way", "to put it simply", "put simply", "simply put",
@@ -55,6 +32,24 @@ final class Cues {
       "mit anderen worten", "anders gesagt", "anders ausgedruckt",
       "met andere woorden", "anders gezegd", "dat wil zeggen",
       "autrement dit", "en dautres termes", "cest a dire");
+
+  /** Reformulation and summary markers that open a sentence: {@link #REFORMULATE} and these. */
+  static final List<String> RESTATE = java.util.stream.Stream.concat(REFORMULATE.stream(), java.util.stream.Stream.of(
+      // English
+      "that is", "that means", "this means", "which means", "in short", "in brief", "in sum",
+      "in summary", "to sum up", "summing up", "to summarise", "to summarize", "to recap", "recap", "just to recap",
+      "to conclude", "in conclusion", "all in all", "in a nutshell", "basically", "essentially", "again",
+      "once again", "as i said", "as mentioned", "as noted", "to confirm", "just to confirm", "so",
+      // Spanish
+      "o sea", "en resumen", "resumiendo", "en definitiva", "en pocas palabras", "asi que", "entonces",
+      // Portuguese
+      "isto e", "em resumo", "resumindo", "em suma", "entao", "portanto",
+      // German
+      "das heisst", "kurz gesagt", "kurzum", "zusammengefasst", "zusammenfassend", "also",
+      // Dutch
+      "kortom", "samengevat", "in het kort", "dus",
+      // French
+      "en resume", "bref", "pour resumer", "en somme", "donc")).toList();
 
   /** Reminder markers that open a sentence. */
   static final List<String> REMIND = List.of(
