@@ -1,5 +1,7 @@
 package dev.deja.stream;
 
+import dev.deja.core.lexical.WordKnowledge;
+import dev.deja.core.lexical.WordKnowledges;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -15,7 +17,8 @@ import java.util.regex.Pattern;
  * <p>Rules. Units never contain the white space between them. A prose sentence ends at {@code [.!?…]+} (plus closing
  * quotes, brackets or emphasis marks) followed by white space — the design's {@code [.!?]+\s+} — except after an
  * abbreviation ({@code Dr.}, {@code Ms.}, {@code e.g.}, an initial — unless the next word is a capitalised English stop
- * word, "column B. If …", or starts the word before the letter again, "Loan A. Loan B …"), or at {@code 。！？}, or
+ * word, "column B. If …", starts the word before the letter again, "Loan A. Loan B …", or is a verb in its base form,
+ * "Hall B. Bring your licence …"), or at {@code 。！？}, or
  * at a line break (the design's paragraph fallback, generalised to every line). Lines starting with a list marker, {@code #} headings, label lines (at most {@value #LABEL_WORDS} words
  * ending with a colon, which count as headings), {@code |} table rows and rules are one unit each; a fenced code block ({@code ```} or {@code ~~~}) is a run of
  * code units, one per line, line break included. A unit longer than {@code maxUnitChars} is cut at the first white
@@ -460,7 +463,19 @@ public final class UnitSplitter {
       return 1;
     }
     String next = buf.substring(j, m);
-    return SENTENCE_STARTS.contains(next.toLowerCase(Locale.ROOT)) || labels(unitStart, period - 1, next) ? 0 : 1;
+    String lower = next.toLowerCase(Locale.ROOT);
+    return SENTENCE_STARTS.contains(lower) || labels(unitStart, period - 1, next) || imperative(lower) ? 0 : 1;
+  }
+
+  /**
+   * Whether a capitalised word after an initial opens an instruction rather than continuing a name: a verb in its
+   * base form that WordNet's tagged texts use mainly as a verb and that is no first name ("… in Arrivals Hall B. Bring
+   * your licence"; not "Call J. Smith", a noun, nor "J. Grant", a first name). Without word knowledge on the class
+   * path, never.
+   */
+  private static boolean imperative(String word) {
+    WordKnowledge k = WordKnowledges.defaults();
+    return word.length() > 1 && k.isMainlyVerb(word) && k.lemmas(word).contains(word) && !k.isGivenName(word);
   }
 
   /**

@@ -58,9 +58,12 @@ class StreamDeduplicatorTest {
     assertThat(dedup.dedupe(List.of(loans, "In other words, you'd pay roughly £140 less overall with Loan A. ", other)))
         .isEqualTo(loans + other);
     String desk = "The Hertz desk is in Arrivals Hall B, next to the exit. ";
-    String two = "In other words, you collect the car in Hall B. Bring your licence and your card.";
-    assertThat(dedup.dedupe(List.of(desk, two))).as("'B. Bring' reads as an initial: one unit, two sentences")
+    String two = "In other words, you collect the car in Hall B. Walker's team checks your licence and your card.";
+    assertThat(dedup.dedupe(List.of(desk, two))).as("'B. Walker' reads as an initial: one unit, two sentences")
         .isEqualTo(desk + two);
+    assertThat(dedup.dedupe(List.of(desk, "In other words, you collect the car in Hall B. ",
+        "Bring your licence and your card."))).as("'B. Bring' ends a sentence: the marked one is removed")
+        .isEqualTo(desk + "Bring your licence and your card.");
   }
 
   @Test
