@@ -24,13 +24,17 @@ import org.junit.jupiter.params.provider.ValueSource;
  * processor to another: the memory preset's quantized model (bge-small-en-v1.5-q) runs int8 kernels that round
  * differently with and without the processor's dot-product instructions, so its cosines and token features move in
  * the fourth decimal, and the fitted weights by up to 0.03 (the same code and data, before the gloss beside the other
- * text: cosine 5.5602 on one machine, 5.5745 on another; no probability moved by more than 0.004 and no decision
- * changed).
+ * text: cosine 5.5602 on one machine, 5.5745 on another; no probability moved by more than 0.004). Such a move can
+ * step the threshold rule by one point of its grid: on an AMD EPYC with AVX-512 VNNI the memory command picks 0.66
+ * where the AVX2 hosts of the shipped fit pick 0.67 (2026-12-01), so the threshold is held to within
+ * {@link #THRESHOLD_STEP}.
  */
 class DejaTrainReproducesPresetsIT {
   private static final Path TRAIN = Path.of("..", "datasets", "train");
   /** How far an example's probability under the shipped weights may be from its probability under the fitted ones. */
   private static final double PROBABILITY_TOLERANCE = 0.01;
+  /** One step of the threshold rule's grid (0.00, 0.01, …): how far the fitted threshold may be from the shipped. */
+  private static final double THRESHOLD_STEP = 0.01;
 
   @ParameterizedTest
   @ValueSource(strings = {"memory", "calendar"})
@@ -60,7 +64,7 @@ class DejaTrainReproducesPresetsIT {
     Map<String, Object> got = (Map<String, Object>) fitted.get("weights");
     assertThat(got.keySet()).containsExactlyElementsOf(weights.keySet());
     assertThat(((Number) fitted.get("threshold")).doubleValue())
-        .isEqualTo(((Number) stage.get("similarity_threshold")).doubleValue());
+        .isCloseTo(((Number) stage.get("similarity_threshold")).doubleValue(), Offset.offset(THRESHOLD_STEP + 1e-9));
     LogisticRegression shippedModel = model(weights, stage.get("bias"));
     LogisticRegression fittedModel = model(got, fitted.get("bias"));
     int examples = 0;
